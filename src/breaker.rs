@@ -1,0 +1,1 @@
+//! Breaks text on purpose, every way the fixer claims to undo.

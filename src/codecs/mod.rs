@@ -1,0 +1,1 @@
+//! Single-byte codecs and utf-8-variants.

@@ -1,0 +1,1 @@
+//! The small independent fixes.

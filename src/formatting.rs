@@ -1,0 +1,1 @@
+//! Display width of text in a monospaced terminal.
