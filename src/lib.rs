@@ -40,6 +40,7 @@ pub mod fixes;
 pub mod formatting;
 mod pipeline;
 mod plan;
+mod python_classes;
 
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};
