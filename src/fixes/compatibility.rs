@@ -1,0 +1,77 @@
+//! Compatibility characters that are almost never meant: Latin ligatures
+//! and full-width or half-width forms.
+
+use std::borrow::Cow;
+
+use super::replace_chars;
+use super::width_map::WIDTH_MAP;
+
+/// Replaces single-character Latin ligatures, such as `ﬁ`, with the
+/// letters they stand for. They are for rendering, and in a string usually
+/// come from copying text out of a PDF. Ligatures of other scripts, and ones
+/// used on purpose such as `æ`, are left alone (NFKC normalization would
+/// take those apart too). Also splits the Dutch `ĳ` and the legacy digraphs
+/// such as `ǆ`.
+///
+/// ```
+/// assert_eq!(ftfy::fixes::fix_latin_ligatures("ﬂuﬃeﬆ"), "fluffiest");
+/// ```
+pub fn fix_latin_ligatures(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    replace_chars(text, |c| {
+        Some(match c {
+            'Ĳ' => "IJ",
+            'ĳ' => "ij",
+            // Afrikaans digraph, meant to avoid an auto-curled quote.
+            'ŉ' => "ʼn",
+            // Serbo-Croatian digraphs, from Cyrillic conversion.
+            'Ǳ' => "DZ",
+            'ǲ' => "Dz",
+            'ǳ' => "dz",
+            'Ǆ' => "DŽ",
+            'ǅ' => "Dž",
+            'ǆ' => "dž",
+            'Ǉ' => "LJ",
+            'ǈ' => "Lj",
+            'ǉ' => "lj",
+            'Ǌ' => "NJ",
+            'ǋ' => "Nj",
+            'ǌ' => "nj",
+            // Typographic ligatures.
+            'ﬀ' => "ff",
+            'ﬁ' => "fi",
+            'ﬂ' => "fl",
+            'ﬃ' => "ffi",
+            'ﬄ' => "ffl",
+            'ﬅ' => "ſt",
+            'ﬆ' => "st",
+            _ => return None,
+        })
+    })
+}
+
+/// Replaces full-width Latin letters, digits and punctuation, half-width
+/// katakana and Hangul, and the ideographic space U+3000, with their
+/// standard forms. Turn it off to keep the grid layout of CJK text.
+///
+/// ```
+/// use ftfy::fixes::fix_character_width;
+/// assert_eq!(fix_character_width("ＬＯＵＤ　ＮＯＩＳＥＳ"), "LOUD NOISES");
+/// assert_eq!(fix_character_width("Ｕﾀｰﾝ"), "Uターン"); // "U-turn"
+/// ```
+pub fn fix_character_width(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    replace_chars(text, |c| {
+        if c != '\u{3000}' && !('\u{ff01}'..='\u{ffef}').contains(&c) {
+            return None;
+        }
+        WIDTH_MAP
+            .binary_search_by_key(&c, |&(from, _)| from)
+            .ok()
+            .map(|index| WIDTH_MAP[index].1)
+    })
+}

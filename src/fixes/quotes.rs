@@ -1,0 +1,22 @@
+//! Curly quotes.
+
+use std::borrow::Cow;
+
+use super::replace_chars;
+
+/// Replaces curly quotation marks with straight ones: U+2018–U+201B and
+/// the modifier apostrophe U+02BC become `'`, U+201C–U+201F become `"`.
+///
+/// ```
+/// assert_eq!(ftfy::fixes::uncurl_quotes("“here’s a test”"), "\"here's a test\"");
+/// ```
+pub fn uncurl_quotes(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    replace_chars(text, |c| match c {
+        '\u{2bc}' | '\u{2018}'..='\u{201b}' => Some("'"),
+        '\u{201c}'..='\u{201f}' => Some("\""),
+        _ => None,
+    })
+}

@@ -1,0 +1,47 @@
+//! ANSI terminal escapes.
+
+use std::borrow::Cow;
+
+use crate::python_classes::{self, DIGIT};
+
+/// Removes ANSI terminal escapes, such as the codes that color text:
+/// `ESC [`, then digits and semicolons, then a letter. ("Digits" are
+/// Unicode decimal digits, as in ftfy's Python regex.)
+///
+/// ```
+/// use ftfy::fixes::remove_terminal_escapes;
+/// assert_eq!(
+///     remove_terminal_escapes("\u{1b}[36;44mI'm blue, da ba dee da ba doo...\u{1b}[0m"),
+///     "I'm blue, da ba dee da ba doo..."
+/// );
+/// ```
+pub fn remove_terminal_escapes(text: &str) -> Cow<'_, str> {
+    let mut output: Option<String> = None;
+    let mut copied_up_to = 0;
+    let mut position = 0;
+    while let Some(found) = text[position..].find("\u{1b}[") {
+        let start = position + found;
+        let after_bracket = start + 2;
+        let parameters_len: usize = text[after_bracket..]
+            .chars()
+            .take_while(|&c| c == ';' || python_classes::contains(DIGIT, c))
+            .map(char::len_utf8)
+            .sum();
+        let final_at = after_bracket + parameters_len;
+        if text[final_at..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
+            out.push_str(&text[copied_up_to..start]);
+            copied_up_to = final_at + 1;
+            position = final_at + 1;
+        } else {
+            position = start + 1;
+        }
+    }
+    match output {
+        Some(mut out) => {
+            out.push_str(&text[copied_up_to..]);
+            Cow::Owned(out)
+        }
+        None => Cow::Borrowed(text),
+    }
+}
