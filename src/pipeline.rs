@@ -1,26 +1,339 @@
 //! `fix_text` and friends: split text into lines, run every enabled fix in
-//! order, and repeat until nothing changes.
+//! ftfy 6.3.1's order, and repeat until nothing changes.
+//!
+//! The order within one round is: HTML entities, mojibake, C1 controls,
+//! ligatures, character width, quotes, line breaks, surrogates, terminal
+//! escapes, control characters, normalization.
 
 use std::borrow::Cow;
 
-use crate::{ExplainedText, TextFixerConfig};
+use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
+use crate::fixes;
+use crate::plan::{normalize, Action, ExplainedText, ExplanationStep};
+use crate::{TextFixerConfig, UnescapeHtml};
 
-/// Fixes text with the default configuration.
+/// Fixes text with the default configuration: see [`fix_text_with`].
+///
+/// ```
+/// use ftfy::fix_text;
+///
+/// assert_eq!(fix_text("âœ” No problems"), "✔ No problems");
+/// assert_eq!(fix_text("&macr;\\_(ã\u{83}\u{84})_/&macr;"), "¯\\_(ツ)_/¯");
+/// assert_eq!(fix_text("Broken text&hellip; it&#x2019;s ﬂubberiﬁc!"), "Broken text… it's flubberific!");
+/// assert_eq!(fix_text("ＬＯＵＤ　ＮＯＩＳＥＳ"), "LOUD NOISES");
+/// assert_eq!(fix_text("HTML entities &lt;3"), "HTML entities <3");
+/// assert_eq!(fix_text("<em>HTML entities &lt;3</em>"), "<em>HTML entities &lt;3</em>");
+/// assert_eq!(fix_text("\u{feff}Party like\nit&rsquo;s 1999!"), "Party like\nit's 1999!");
+/// assert_eq!(fix_text("ﬁ".repeat(100_000).as_str()).chars().count(), 200_000);
+/// assert_eq!(fix_text(""), "");
+/// ```
 pub fn fix_text(text: &str) -> Cow<'_, str> {
     fix_text_with(text, &TextFixerConfig::default())
 }
 
-/// Fixes text with the given configuration, line by line.
-pub fn fix_text_with<'a>(_text: &'a str, _config: &TextFixerConfig) -> Cow<'a, str> {
-    todo!()
+/// Fixes text line by line with the fixes `config` enables.
+///
+/// Each line (and each piece of `max_decode_length` characters of a longer
+/// line) is fixed on its own, so lines in different encodings, as in text
+/// joined from several sources, are each fixed right. With HTML entities in
+/// `Auto` mode, the first line that holds a `<` turns entity decoding off
+/// for the rest of the text: it is probably HTML.
+///
+/// Unchanged text is returned borrowed. The result is a fixed point:
+/// `fix_text_with(&fix_text_with(x, c), c) == fix_text_with(x, c)` for
+/// every `x` and `c` (for lines shorter than `max_decode_length`), a promise
+/// ftfy 6.3.1 makes but misses when fixing a line break splits a line.
+///
+/// ```
+/// use ftfy::{fix_text_with, Normalization, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default().normalization(Some(Normalization::Nfkc));
+/// assert_eq!(
+///     fix_text_with("\u{1}\u{1b}[36;44mI&#x92;m blue, da ba dee da ba doo&#133;\u{1b}[0m", &config),
+///     "I'm blue, da ba dee da ba doo..."
+/// );
+/// ```
+pub fn fix_text_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+    let mut fixer = LineFixer {
+        config,
+        entities_allowed: config.unescape_html != UnescapeHtml::Never,
+        output: None,
+    };
+    fixer.fix_lines(text, text, 0);
+    match fixer.output {
+        Some(output) => Cow::Owned(output),
+        None => Cow::Borrowed(text),
+    }
 }
 
-/// Fixes text as one segment.
-pub fn fix_text_segment<'a>(_text: &'a str, _config: &TextFixerConfig) -> Cow<'a, str> {
-    todo!()
+/// Fixes text as one segment, without splitting it into lines: use it when
+/// the whole text surely went through the same damage. HTML entities in
+/// `Auto` mode are decoded unless the text holds a `<` anywhere.
+///
+/// ```
+/// use ftfy::{fix_text_segment, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default();
+/// assert_eq!(fix_text_segment("cafÃ©\r\nbar", &config), "café\nbar");
+/// ```
+pub fn fix_text_segment<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+    fix_segment(text, config, decodes_entities(config, text), None)
 }
 
-/// Fixes text as one segment and explains what was done.
-pub fn fix_and_explain(_text: &str, _config: &TextFixerConfig) -> ExplainedText {
-    todo!()
+/// Fixes text as one segment, like [`fix_text_segment`], and returns the
+/// plan of named steps that fixed it (or `None` for the plan when
+/// `config.explain` is off). [`apply_plan`](crate::apply_plan) replays the
+/// plan.
+///
+/// ```
+/// use ftfy::{fix_and_explain, TextFixerConfig};
+///
+/// let fixed = fix_and_explain("â€œquotedâ€\u{9d}", &TextFixerConfig::default());
+/// assert_eq!(fixed.text, "\"quoted\"");
+/// let steps: Vec<String> = fixed.explanation.unwrap().iter().map(|s| s.to_string()).collect();
+/// assert_eq!(
+///     steps,
+///     ["('encode', 'sloppy-windows-1252')", "('decode', 'utf-8')", "('apply', 'uncurl_quotes')"]
+/// );
+/// ```
+pub fn fix_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
+    let mut steps = Vec::new();
+    let fixed = fix_segment(
+        text,
+        config,
+        decodes_entities(config, text),
+        config.explain.then_some(&mut steps),
+    );
+    ExplainedText {
+        text: fixed.into_owned(),
+        explanation: config.explain.then_some(steps),
+    }
+}
+
+fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
+    match config.unescape_html {
+        UnescapeHtml::Always => true,
+        UnescapeHtml::Never => false,
+        UnescapeHtml::Auto => !text.contains('<'),
+    }
+}
+
+/// Fixes text line by line into `output`, which stays `None` (the text is
+/// borrowed) until some line changes.
+struct LineFixer<'c> {
+    config: &'c TextFixerConfig,
+    /// Cleared for good by the first line holding a `<` in `Auto` mode.
+    entities_allowed: bool,
+    output: Option<String>,
+}
+
+impl LineFixer<'_> {
+    /// Fixes the lines of `text`, which starts at byte `offset` of the
+    /// whole input `whole` (used to copy the unchanged prefix on the first
+    /// change).
+    fn fix_lines(&mut self, text: &str, whole: &str, offset: usize) {
+        let mut start = 0;
+        while start < text.len() {
+            let end = segment_end(text, start, self.config.max_decode_length);
+            let segment = &text[start..end];
+            if self.config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
+                self.entities_allowed = false;
+            }
+            let fixed = fix_segment(segment, self.config, self.entities_allowed, None);
+            match fixed {
+                Cow::Borrowed(_) => {
+                    if let Some(output) = &mut self.output {
+                        output.push_str(segment);
+                    }
+                }
+                Cow::Owned(fixed) => {
+                    let output = self.output.get_or_insert_with(|| {
+                        let mut output = String::with_capacity(whole.len() + 16);
+                        output.push_str(&whole[..offset + start]);
+                        output
+                    });
+                    // Fixing line breaks may have split the line: fix the
+                    // new lines again, on their own, as a second run of
+                    // fix_text would. This is what makes fix_text
+                    // idempotent.
+                    let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
+                    if splits_line {
+                        let mut again = LineFixer {
+                            config: self.config,
+                            entities_allowed: self.entities_allowed,
+                            output: Some(String::new()),
+                        };
+                        again.fix_lines(&fixed, &fixed, 0);
+                        self.entities_allowed = again.entities_allowed;
+                        output.push_str(&again.output.unwrap_or_default());
+                    } else {
+                        output.push_str(&fixed);
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+}
+
+/// The end of the segment starting at byte `start`: just after the next
+/// `\n`, or after `max_chars` characters, whichever comes first.
+fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
+    let rest = &text[start..];
+    let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    let max_chars = max_chars.max(1);
+    // A line of at most max_chars bytes has at most max_chars characters.
+    if line_end <= max_chars {
+        return start + line_end;
+    }
+    match rest[..line_end].char_indices().nth(max_chars) {
+        Some((i, _)) => start + i,
+        None => start + line_end,
+    }
+}
+
+/// Whether any fix could change `text`: only printable ASCII, tab, line
+/// feed and form feed are certainly left alone (and `&` when entities are
+/// not decoded).
+fn might_need_fixing(text: &str, decode_entities: bool) -> bool {
+    text.bytes().any(|b| match b {
+        b'&' => decode_entities,
+        b' '..=b'~' | b'\t' | b'\n' | 0x0C => false,
+        _ => true,
+    })
+}
+
+type TextFix = fn(&str) -> Cow<'_, str>;
+
+/// Fixes one segment, repeating the round of fixes until nothing changes,
+/// and records the steps that changed something in `steps` if given.
+fn fix_segment<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+    mut steps: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    if !might_need_fixing(text, decode_entities) {
+        return Cow::Borrowed(text);
+    }
+    let text_fixes: [(bool, &'static str, TextFix); 8] = [
+        (
+            config.fix_c1_controls,
+            "fix_c1_controls",
+            fixes::fix_c1_controls,
+        ),
+        (
+            config.fix_latin_ligatures,
+            "fix_latin_ligatures",
+            fixes::fix_latin_ligatures,
+        ),
+        (
+            config.fix_character_width,
+            "fix_character_width",
+            fixes::fix_character_width,
+        ),
+        (config.uncurl_quotes, "uncurl_quotes", fixes::uncurl_quotes),
+        (
+            config.fix_line_breaks,
+            "fix_line_breaks",
+            fixes::fix_line_breaks,
+        ),
+        (
+            config.fix_surrogates,
+            "fix_surrogates",
+            fixes::fix_surrogates,
+        ),
+        (
+            config.remove_terminal_escapes,
+            "remove_terminal_escapes",
+            fixes::remove_terminal_escapes,
+        ),
+        (
+            config.remove_control_chars,
+            "remove_control_chars",
+            fixes::remove_control_chars,
+        ),
+    ];
+
+    let mut current = Cow::Borrowed(text);
+    loop {
+        // Cheap while borrowed; a copy only once some fix has changed text.
+        let round_start = current.clone();
+        let mut changed = false;
+        if decode_entities {
+            changed |= apply_fix(
+                &mut current,
+                fixes::unescape_html,
+                "unescape_html",
+                &mut steps,
+            );
+        }
+        if config.fix_encoding {
+            changed |= match steps.as_deref_mut() {
+                Some(steps) => {
+                    let fixed = fix_encoding_and_explain(&current, config);
+                    steps.extend(fixed.explanation.unwrap_or_default());
+                    replace_if_changed(&mut current, fixed.text)
+                }
+                None => match fix_encoding_with(&current, config) {
+                    Cow::Borrowed(_) => false,
+                    Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                },
+            };
+        }
+        for &(enabled, name, fix) in &text_fixes {
+            if enabled {
+                changed |= apply_fix(&mut current, fix, name, &mut steps);
+            }
+        }
+        if let Some(form) = config.normalization {
+            if let Cow::Owned(normalized) = normalize(&current, form) {
+                if replace_if_changed(&mut current, normalized) {
+                    changed = true;
+                    if let Some(steps) = steps.as_deref_mut() {
+                        steps.push(ExplanationStep {
+                            action: Action::Normalize,
+                            parameter: form.name(),
+                        });
+                    }
+                }
+            }
+        }
+        // Comparing, not just trusting `changed`, stops two fixes that undo
+        // each other from looping forever.
+        if !changed || current == round_start {
+            return current;
+        }
+    }
+}
+
+/// Runs `fix` on `current`, keeping and recording its result if it changed
+/// anything.
+fn apply_fix(
+    current: &mut Cow<'_, str>,
+    fix: TextFix,
+    name: &'static str,
+    steps: &mut Option<&mut Vec<ExplanationStep>>,
+) -> bool {
+    let Cow::Owned(fixed) = fix(current) else {
+        return false;
+    };
+    let changed = replace_if_changed(current, fixed);
+    if changed {
+        if let Some(steps) = steps.as_deref_mut() {
+            steps.push(ExplanationStep {
+                action: Action::Apply,
+                parameter: name,
+            });
+        }
+    }
+    changed
+}
+
+fn replace_if_changed(current: &mut Cow<'_, str>, fixed: String) -> bool {
+    if fixed == **current {
+        return false;
+    }
+    *current = Cow::Owned(fixed);
+    true
 }

@@ -1,0 +1,239 @@
+//! `fix_encoding`: detect mojibake and undo it, recording a replayable plan.
+//!
+//! One step of fixing (ftfy 6.3.1's order, which matters):
+//!
+//! 1. Text that is ASCII, or that the [`badness`](crate::badness)
+//!    heuristic finds nothing wrong with, is left alone.
+//! 2. For each single-byte codec in [`CANDIDATES`] that can encode the
+//!    whole text: encode it, repair the bytes ([`restore_byte_a0`],
+//!    [`replace_lossy_sequences`]) and decode them as UTF-8 (or
+//!    `utf-8-variants` when CESU-8 or Java's `C0 80` may be present). The
+//!    first codec whose bytes decode wins.
+//! 3. Otherwise fix UTF-8 mojibake embedded in other text
+//!    ([`decode_inconsistent_utf8`]).
+//! 4. Otherwise, text that Latin-1 can encode but that holds C1 controls
+//!    was probably Windows-1252 read as Latin-1: re-decode it.
+//! 5. Otherwise replace lone C1 controls ([`fix_c1_controls`]).
+//!
+//! `fix_encoding` repeats steps until the text stops changing, which undoes
+//! several layers of mojibake.
+
+pub(crate) mod repairs;
+
+use std::borrow::Cow;
+use std::ptr;
+
+use crate::badness::is_bad;
+use crate::codecs::{self, Charmap};
+use crate::plan::{Action, ExplainedText, ExplanationStep};
+use crate::TextFixerConfig;
+use repairs::{
+    decode_inconsistent_utf8, fix_c1_controls, has_c1_control, might_have_altered_utf8,
+    replace_lossy_sequences, restore_byte_a0,
+};
+
+/// The codecs whose mojibake we undo, in the order ftfy 6.3.1 tries them.
+static CANDIDATES: [&Charmap; 10] = [
+    &codecs::LATIN_1,
+    &codecs::SLOPPY_WINDOWS_1252,
+    &codecs::SLOPPY_WINDOWS_1251,
+    &codecs::SLOPPY_WINDOWS_1250,
+    &codecs::SLOPPY_WINDOWS_1253,
+    &codecs::SLOPPY_WINDOWS_1254,
+    &codecs::SLOPPY_WINDOWS_1257,
+    &codecs::ISO_8859_2,
+    &codecs::MACROMAN,
+    &codecs::CP437,
+];
+
+/// Fixes mojibake with the default configuration.
+///
+/// Text that does not look like mojibake is returned unchanged (borrowed).
+///
+/// ```
+/// use ftfy::fix_encoding;
+///
+/// assert_eq!(fix_encoding("Ãºnico"), "único");
+/// assert_eq!(fix_encoding("This text is fine already :þ"), "This text is fine already :þ");
+/// // Windows-1252 punctuation, and bytes Windows-1252 leaves unmapped:
+/// assert_eq!(fix_encoding("This â€” should be an em dash"), "This — should be an em dash");
+/// assert_eq!(fix_encoding("This text is sad .â\u{81}”."), "This text is sad .⁔.");
+/// // Sequences that could be mojibake but are more likely real text stay.
+/// assert_eq!(
+///     fix_encoding("not such a fan of Charlotte Brontë…”"),
+///     "not such a fan of Charlotte Brontë…”"
+/// );
+/// // A no-break space that became a plain space:
+/// assert_eq!(fix_encoding("The more you know ðŸŒ "), "The more you know 🌠");
+/// // Text that was Windows-1252 all along, read as Latin-1:
+/// assert_eq!(fix_encoding("This text was never UTF-8 at all\u{85}"), "This text was never UTF-8 at all…");
+/// ```
+pub fn fix_encoding(text: &str) -> Cow<'_, str> {
+    fix_encoding_with(text, &TextFixerConfig::default())
+}
+
+/// Fixes mojibake, with `config`'s `restore_byte_a0`,
+/// `replace_lossy_sequences`, `decode_inconsistent_utf8` and
+/// `fix_c1_controls` options. Returns the text unchanged when
+/// `config.fix_encoding` is off.
+///
+/// ```
+/// use ftfy::{fix_encoding_with, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default();
+/// assert_eq!(fix_encoding_with("voilÃ le travail", &config), "voilà le travail");
+/// let config = config.restore_byte_a0(false).decode_inconsistent_utf8(false);
+/// assert_eq!(fix_encoding_with("voilÃ le travail", &config), "voilÃ le travail");
+/// ```
+pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+    if !config.fix_encoding {
+        return Cow::Borrowed(text);
+    }
+    let mut fixed = Cow::Borrowed(text);
+    while let Some(step) = fix_one_step(&fixed, config) {
+        if step.text == *fixed {
+            break;
+        }
+        fixed = Cow::Owned(step.text);
+    }
+    fixed
+}
+
+/// Fixes mojibake and returns the plan that fixed it, which
+/// [`apply_plan`](crate::apply_plan) can replay on other text damaged the
+/// same way. The explanation is always present (an empty plan when nothing
+/// was done).
+///
+/// ```
+/// use ftfy::{fix_encoding_and_explain, Action, TextFixerConfig};
+///
+/// let fixed = fix_encoding_and_explain("sÃ³", &TextFixerConfig::default());
+/// assert_eq!(fixed.text, "só");
+/// let plan: Vec<_> = fixed.explanation.unwrap().iter().map(|s| s.to_string()).collect();
+/// assert_eq!(plan, ["('encode', 'latin-1')", "('decode', 'utf-8')"]);
+///
+/// let fixed = fix_encoding_and_explain("voilÃ le travail", &TextFixerConfig::default());
+/// assert_eq!(fixed.text, "voilà le travail");
+/// let plan = fixed.explanation.unwrap();
+/// assert_eq!(plan[1].action, Action::Transcode);
+/// assert_eq!(plan[1].parameter, "restore_byte_a0");
+/// ```
+pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
+    let mut plan = Vec::new();
+    let mut current = text.to_owned();
+    if config.fix_encoding {
+        while let Some(step) = fix_one_step(&current, config) {
+            plan.extend(step.plan);
+            if step.text == current {
+                break;
+            }
+            current = step.text;
+        }
+    }
+    ExplainedText {
+        text: current,
+        explanation: Some(plan),
+    }
+}
+
+/// The outcome of one step of fixing: the new text and how it was made.
+/// (The text may equal the input: ftfy reports its C1 fix even when it
+/// changed nothing, and so do we, to keep plans identical.)
+struct FixedStep {
+    text: String,
+    plan: Vec<ExplanationStep>,
+}
+
+const fn step(action: Action, parameter: &'static str) -> ExplanationStep {
+    ExplanationStep { action, parameter }
+}
+
+fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
+    if text.is_ascii() || !is_bad(text) {
+        return None;
+    }
+
+    let mut latin_1_can_encode = false;
+    for &charmap in &CANDIDATES {
+        let Ok(bytes) = charmap.encode(text) else {
+            continue;
+        };
+        if ptr::eq(charmap, &codecs::LATIN_1) {
+            latin_1_can_encode = true;
+        }
+        if let Some(fixed) = reinterpret_as_utf8(bytes, charmap, config) {
+            return Some(fixed);
+        }
+    }
+
+    if config.decode_inconsistent_utf8 {
+        if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
+            return Some(FixedStep {
+                text: fixed,
+                plan: vec![step(Action::Apply, "decode_inconsistent_utf8")],
+            });
+        }
+    }
+
+    // Text in the intersection of Latin-1 and Windows-1252 would be left
+    // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
+    // its check for that case never fires: Latin-1 text always gets here.
+    if latin_1_can_encode {
+        let bytes = codecs::LATIN_1.encode(text).unwrap_or_default();
+        if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
+            if fixed != text {
+                return Some(FixedStep {
+                    text: fixed,
+                    plan: vec![
+                        step(Action::Encode, "latin-1"),
+                        step(Action::Decode, "windows-1252"),
+                    ],
+                });
+            }
+        }
+    }
+
+    if config.fix_c1_controls && has_c1_control(text) {
+        return Some(FixedStep {
+            text: fix_c1_controls(text).into_owned(),
+            plan: vec![step(Action::Transcode, "fix_c1_controls")],
+        });
+    }
+    None
+}
+
+/// Repairs `bytes` (the text encoded with `charmap`) and decodes them as
+/// UTF-8, or returns `None` if they still aren't UTF-8.
+fn reinterpret_as_utf8(
+    mut bytes: Vec<u8>,
+    charmap: &'static Charmap,
+    config: &TextFixerConfig,
+) -> Option<FixedStep> {
+    let mut plan = vec![step(Action::Encode, charmap.name())];
+
+    // In MacRoman, a space after an en dash would look like a lost A0.
+    if config.restore_byte_a0
+        && !ptr::eq(charmap, &codecs::MACROMAN)
+        && might_have_altered_utf8(&bytes)
+    {
+        if let Cow::Owned(restored) = restore_byte_a0(&bytes) {
+            plan.push(step(Action::Transcode, "restore_byte_a0"));
+            bytes = restored;
+        }
+    }
+    if config.replace_lossy_sequences && charmap.name().starts_with("sloppy") {
+        if let Cow::Owned(replaced) = replace_lossy_sequences(&bytes) {
+            plan.push(step(Action::Transcode, "replace_lossy_sequences"));
+            bytes = replaced;
+        }
+    }
+
+    let (decoder, decoded) = if bytes.contains(&0xED) || bytes.contains(&0xC0) {
+        ("utf-8-variants", codecs::utf8_variants::decode(&bytes).ok())
+    } else {
+        ("utf-8", String::from_utf8(bytes).ok())
+    };
+    let text = decoded?;
+    plan.push(step(Action::Decode, decoder));
+    Some(FixedStep { text, plan })
+}

@@ -1,0 +1,266 @@
+//! The repairs `fix_encoding` makes on the way: on the bytes of re-encoded
+//! mojibake ([`restore_byte_a0`], [`replace_lossy_sequences`]) and on text
+//! that cannot be re-decoded as a whole ([`decode_inconsistent_utf8`],
+//! [`fix_c1_controls`]). Each is public through [`crate::fixes`], and plans
+//! name them.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use regex::bytes::Regex as BytesRegex;
+use regex::Regex;
+
+use crate::badness::is_bad;
+use crate::codecs;
+
+/// UTF-8 sequences that would be valid if a byte A0 had not become a space.
+/// Only lead bytes that then make likely characters are included: see
+/// ftfy 6.3.1's `ALTERED_UTF8_RE` for the reasoning behind each.
+static ALTERED_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
+    BytesRegex::new(
+        r"(?-u)[\xc2\xc3\xc5\xce\xd0\xd9][ ]|[\xe2\xe3][ ][\x80-\x84\x86-\x9f\xa1-\xbf]|[\xe0-\xe3][\x80-\x84\x86-\x9f\xa1-\xbf][ ]|[\xf0][ ][\x80-\xbf][\x80-\xbf]|[\xf0][\x80-\xbf][ ][\x80-\xbf]|[\xf0][\x80-\xbf][\x80-\xbf][ ]",
+    )
+    .expect("valid pattern")
+});
+
+/// UTF-8 and CESU-8 sequences that lost bytes: byte 1A stands for a byte
+/// that became U+FFFD (the sloppy codecs encode U+FFFD as 1A), and an ASCII
+/// `?` may stand for one, at most once per sequence.
+static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
+    BytesRegex::new(concat!(
+        r"(?-u)[\xc2-\xdf][\x1a]",
+        r"|[\xc2-\xc3][?]",
+        r"|\xed[\xa0-\xaf][\x1a?]\xed[\xb0-\xbf][\x1a?\x80-\xbf]",
+        r"|\xed[\xa0-\xaf][\x1a?\x80-\xbf]\xed[\xb0-\xbf][\x1a?]",
+        r"|[\xe0-\xef][\x1a?][\x1a\x80-\xbf]",
+        r"|[\xe0-\xef][\x1a\x80-\xbf][\x1a?]",
+        r"|[\xf0-\xf4][\x1a?][\x1a\x80-\xbf][\x1a\x80-\xbf]",
+        r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a?][\x1a\x80-\xbf]",
+        r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a\x80-\xbf][\x1a?]",
+        r"|\x1a",
+    ))
+    .expect("valid pattern")
+});
+
+// Characters that single-byte codecs decode UTF-8's bytes to, from ftfy
+// 6.3.1's `UTF8_CLUES`. Each continuation class also holds U+0080–U+00BF.
+
+/// Characters standing for a lead byte C2–DF.
+const UTF8_FIRST_OF_2: &str = concat!(
+    "ĂÂÄĀÅÃÆĆČÇĎĐÉĚÊËĖÈĒĘÐĞĢÍÎÏİÌĪĶĹĻŁŃŇŅÑÓÔÖŐÒŌØÕŘŚŠŞŢÞÚÛÜŰÙŪŲŮÝ",
+    "ŹŽŻß×ΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫ",
+    "ЬЭЮЯ",
+);
+/// Characters standing for a lead byte E0–EF.
+const UTF8_FIRST_OF_3: &str = concat!(
+    "áăâäàāąåãæćčçďéěêëėèēęęģíîïìīįķĺļŕźΰαβγδεζηθικλμνξοабвгдежзи",
+    "йклмноп",
+);
+/// Characters standing for a lead byte F0 or F3.
+const UTF8_FIRST_OF_4: &str = "đðğóšπσру";
+/// Characters standing for a continuation byte 80–BF, and the space that
+/// may have replaced A0.
+const UTF8_CONTINUATION: &str = concat!(
+    "\u{20}ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉ",
+    "ЊЋЌЎЏёђѓєѕіїјљњћќўџҐґ–—―‘’‚“”„†‡•…‰‹›€№™",
+);
+/// Continuation characters that rarely stand for themselves next to
+/// mojibake: no spaces, dashes, quotes, bullets or ellipses.
+const UTF8_CONTINUATION_STRICT: &str = concat!(
+    "ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉЊЋЌЎЏё",
+    "ђѓєѕіїјљњћќўџҐґ†‡‰‹›€№™",
+);
+
+/// Runs of characters that look like UTF-8 mojibake, coalesced so a run is
+/// fixed at once. ftfy's pattern also requires that the run not follow a
+/// strict continuation character (so a few characters inside a large garble
+/// are not "fixed" into something worse); the `regex` crate has no
+/// look-behind, so [`decode_inconsistent_utf8`] checks that itself.
+static UTF8_MOJIBAKE_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    let class = |chars: &str, with_continuation_range: bool| {
+        let mut class = String::from("[");
+        if with_continuation_range {
+            class.push_str(r"\x{80}-\x{bf}");
+        }
+        class.extend(chars.chars().map(|c| format!(r"\x{{{:x}}}", c as u32)));
+        class.push(']');
+        class
+    };
+    let continuation = class(UTF8_CONTINUATION, true);
+    let pattern = format!(
+        "(?:{}{continuation}|{}{continuation}{{2}}|{}{continuation}{{3}})+",
+        class(UTF8_FIRST_OF_2, false),
+        class(UTF8_FIRST_OF_3, false),
+        class(UTF8_FIRST_OF_4, false),
+    );
+    Regex::new(&pattern).expect("valid pattern")
+});
+
+fn is_strict_continuation(c: char) -> bool {
+    ('\u{80}'..='\u{bf}').contains(&c) || UTF8_CONTINUATION_STRICT.contains(c)
+}
+
+/// Restores byte A0 where some program turned it into an ASCII space,
+/// inside sequences that would then decode as UTF-8. Works on the bytes of
+/// re-encoded mojibake; returns them borrowed when nothing changes.
+///
+/// `Ã ` followed by a word becomes `à ` with the space kept (French and
+/// Portuguese `à`), except before the Portuguese `às` and `àquele` family.
+///
+/// ```
+/// use ftfy::fixes::restore_byte_a0;
+///
+/// // "voilÃ le" encoded as Latin-1: C3 then a space where A0 was.
+/// assert_eq!(restore_byte_a0(b"voil\xc3 le").as_ref(), b"voil\xc3\xa0 le");
+/// assert_eq!(restore_byte_a0(b"\xf0\x9f\x8c ").as_ref(), b"\xf0\x9f\x8c\xa0");
+/// assert_eq!(restore_byte_a0(b"plain text").as_ref(), b"plain text");
+/// ```
+pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
+    let mut restored = Cow::Borrowed(bytes);
+    if let Some(with_a_grave) = insert_a0_after_lone_c3(bytes) {
+        restored = Cow::Owned(with_a_grave);
+    }
+    if ALTERED_UTF8.is_match(&restored) {
+        let replaced = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
+            found[0]
+                .iter()
+                .map(|&b| if b == b' ' { 0xA0 } else { b })
+                .collect::<Vec<u8>>()
+        });
+        restored = Cow::Owned(replaced.into_owned());
+    }
+    restored
+}
+
+/// `C3 20` becomes `C3 A0 20` unless followed by a space or by the
+/// Portuguese `quele`, `quela`, `quilo` or `s `.
+fn insert_a0_after_lone_c3(bytes: &[u8]) -> Option<Vec<u8>> {
+    const KEPT_AFTER: [&[u8]; 5] = [b" ", b"quele", b"quela", b"quilo", b"s "];
+    let mut output: Option<Vec<u8>> = None;
+    let mut copied_up_to = 0;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] == 0xC3 && bytes[i + 1] == b' ' {
+            let after = &bytes[i + 2..];
+            if !KEPT_AFTER.iter().any(|word| after.starts_with(word)) {
+                let out = output.get_or_insert_with(|| Vec::with_capacity(bytes.len() + 8));
+                out.extend_from_slice(&bytes[copied_up_to..=i]);
+                out.extend_from_slice(b"\xa0 ");
+                copied_up_to = i + 2;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    let mut out = output?;
+    out.extend_from_slice(&bytes[copied_up_to..]);
+    Some(out)
+}
+
+/// Replaces UTF-8 sequences that lost bytes with the UTF-8 encoding of
+/// U+FFFD. The lost bytes appear as byte 1A, which the sloppy codecs use for
+/// U+FFFD, or as `?`. Works on the bytes of re-encoded mojibake; returns
+/// them borrowed when nothing changes.
+///
+/// This lets `fix_encoding` turn `â€œ like this â€�` into
+/// `“ like this �`.
+///
+/// ```
+/// use ftfy::fixes::replace_lossy_sequences;
+///
+/// assert_eq!(replace_lossy_sequences(b"\xe2\x80\x1a").as_ref(), "\u{fffd}".as_bytes());
+/// assert_eq!(replace_lossy_sequences(b"ok").as_ref(), b"ok");
+/// ```
+pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
+    match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
+        Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
+        _ => Cow::Borrowed(bytes),
+    }
+}
+
+/// Fixes UTF-8 mojibake embedded in text that cannot be re-decoded as a
+/// whole, such as a line joined from two sources. Each run of characters
+/// that looks like UTF-8 mojibake, and that the badness heuristic flags,
+/// is fixed on its own with [`fix_encoding`](crate::fix_encoding).
+///
+/// ```
+/// use ftfy::fixes::decode_inconsistent_utf8;
+///
+/// assert_eq!(decode_inconsistent_utf8("Ð¿Ñ€Ð¸Ð²ÐµÑ‚ is not привет?"), "привет is not привет?");
+/// assert_eq!(decode_inconsistent_utf8("fine"), "fine");
+/// ```
+pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
+    let mut output: Option<String> = None;
+    let mut copied_up_to = 0;
+    let mut search_from = 0;
+    while let Some(found) = UTF8_MOJIBAKE_RUN.find_at(text, search_from) {
+        let preceded_by_garble = text[..found.start()]
+            .chars()
+            .next_back()
+            .is_some_and(is_strict_continuation);
+        if preceded_by_garble {
+            // ftfy's look-behind fails here; the regex engine would try the
+            // next character.
+            search_from = found.start() + next_char_len(text, found.start());
+            continue;
+        }
+        let run = found.as_str();
+        // A run as long as the text would recurse forever.
+        if run.len() < text.len() && is_bad(run) {
+            if let Cow::Owned(fixed) = crate::fix_encoding(run) {
+                let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
+                out.push_str(&text[copied_up_to..found.start()]);
+                out.push_str(&fixed);
+                copied_up_to = found.end();
+            }
+        }
+        search_from = found.end();
+    }
+    match output {
+        Some(mut out) => {
+            out.push_str(&text[copied_up_to..]);
+            Cow::Owned(out)
+        }
+        None => Cow::Borrowed(text),
+    }
+}
+
+fn next_char_len(text: &str, at: usize) -> usize {
+    text[at..].chars().next().map_or(1, char::len_utf8)
+}
+
+pub(crate) fn has_c1_control(text: &str) -> bool {
+    // C1 controls are encoded as C2 80 – C2 9F.
+    text.as_bytes()
+        .windows(2)
+        .any(|pair| pair[0] == 0xC2 && (0x80..=0x9F).contains(&pair[1]))
+}
+
+pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
+    ALTERED_UTF8.is_match(bytes)
+}
+
+/// Replaces C1 control characters (U+0080–U+009F) with the Windows-1252
+/// characters of the same byte, as web browsers do. The five bytes
+/// Windows-1252 leaves unmapped stay as they are.
+///
+/// ```
+/// use ftfy::fixes::fix_c1_controls;
+///
+/// assert_eq!(fix_c1_controls("\u{93}quoted\u{94} \u{80}5"), "“quoted” €5");
+/// assert_eq!(fix_c1_controls("\u{81}"), "\u{81}");
+/// ```
+pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
+    if !has_c1_control(text) {
+        return Cow::Borrowed(text);
+    }
+    let fixed = text
+        .chars()
+        .map(|c| match u8::try_from(c as u32) {
+            Ok(byte @ 0x80..=0x9F) => codecs::SLOPPY_WINDOWS_1252.decode_byte(byte).unwrap_or(c),
+            _ => c,
+        })
+        .collect();
+    Cow::Owned(fixed)
+}

@@ -1,0 +1,153 @@
+//! Runs every case in `golden/*.toml` (see the header of
+//! `golden/fix_encoding.toml` for the fields). Expected values come from the
+//! seeds and ftfy 6.3.1; `scripts/check_golden.py` checks them against ftfy.
+
+use std::fs;
+use std::path::Path;
+
+use ftfy::{
+    fix_encoding_and_explain, fix_encoding_with, fix_text_segment, fix_text_with, Normalization,
+    TextFixerConfig, UnescapeHtml,
+};
+use serde::Deserialize;
+use toml::Table;
+
+#[derive(Deserialize)]
+struct GoldenFile {
+    #[serde(default)]
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+struct Case {
+    name: String,
+    input: String,
+    #[serde(default)]
+    config: Table,
+    fix_encoding: Option<String>,
+    fix_text: Option<String>,
+    fix_text_segment: Option<String>,
+    plan: Option<Vec<String>>,
+}
+
+fn config_from(table: &Table) -> TextFixerConfig {
+    let mut config = TextFixerConfig::default();
+    for (option, value) in table {
+        let flag = || {
+            value
+                .as_bool()
+                .unwrap_or_else(|| panic!("{option} takes a boolean"))
+        };
+        config = match option.as_str() {
+            "unescape_html" => config.unescape_html(match value.as_str() {
+                Some("auto") => UnescapeHtml::Auto,
+                Some("always") => UnescapeHtml::Always,
+                Some("never") => UnescapeHtml::Never,
+                other => panic!("unescape_html: {other:?}"),
+            }),
+            "normalization" => config.normalization(match value.as_str() {
+                Some("none") => None,
+                Some(form) => Some(Normalization::from_name(form).expect("a normalization form")),
+                None => panic!("normalization takes a string"),
+            }),
+            "max_decode_length" => {
+                config.max_decode_length(value.as_integer().expect("an integer") as usize)
+            }
+            "remove_terminal_escapes" => config.remove_terminal_escapes(flag()),
+            "fix_encoding" => config.fix_encoding(flag()),
+            "restore_byte_a0" => config.restore_byte_a0(flag()),
+            "replace_lossy_sequences" => config.replace_lossy_sequences(flag()),
+            "decode_inconsistent_utf8" => config.decode_inconsistent_utf8(flag()),
+            "fix_c1_controls" => config.fix_c1_controls(flag()),
+            "fix_latin_ligatures" => config.fix_latin_ligatures(flag()),
+            "fix_character_width" => config.fix_character_width(flag()),
+            "uncurl_quotes" => config.uncurl_quotes(flag()),
+            "fix_line_breaks" => config.fix_line_breaks(flag()),
+            "fix_surrogates" => config.fix_surrogates(flag()),
+            "remove_control_chars" => config.remove_control_chars(flag()),
+            other => panic!("unknown option {other}"),
+        };
+    }
+    config
+}
+
+fn check(failures: &mut Vec<String>, case: &Case, function: &str, expected: &str, got: &str) {
+    if expected != got {
+        failures.push(format!(
+            "{}: {function}({:?}) gave {got:?}, expected {expected:?}",
+            case.name, case.input
+        ));
+    }
+}
+
+#[test]
+fn golden_cases() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
+    let mut paths: Vec<_> = fs::read_dir(&golden)
+        .expect("golden/ exists")
+        .map(|entry| entry.expect("readable").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = fs::read_to_string(&path).expect("readable golden file");
+        let file: GoldenFile =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for case in &file.case {
+            let config = config_from(&case.config);
+            if let Some(expected) = &case.fix_encoding {
+                check(
+                    &mut failures,
+                    case,
+                    "fix_encoding",
+                    expected,
+                    &fix_encoding_with(&case.input, &config),
+                );
+                checked += 1;
+            }
+            if let Some(expected) = &case.fix_text {
+                check(
+                    &mut failures,
+                    case,
+                    "fix_text",
+                    expected,
+                    &fix_text_with(&case.input, &config),
+                );
+                checked += 1;
+            }
+            if let Some(expected) = &case.fix_text_segment {
+                check(
+                    &mut failures,
+                    case,
+                    "fix_text_segment",
+                    expected,
+                    &fix_text_segment(&case.input, &config),
+                );
+                checked += 1;
+            }
+            if let Some(expected) = &case.plan {
+                let plan = fix_encoding_and_explain(&case.input, &config)
+                    .explanation
+                    .unwrap_or_default();
+                let got: Vec<String> = plan.iter().map(ToString::to_string).collect();
+                check(
+                    &mut failures,
+                    case,
+                    "plan",
+                    &expected.join(", "),
+                    &got.join(", "),
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} golden values found");
+    assert!(
+        failures.is_empty(),
+        "{} golden failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
