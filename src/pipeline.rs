@@ -136,6 +136,7 @@ impl LineFixer<'_> {
         while start < text.len() {
             let end = segment_end(text, start, self.config.max_decode_length);
             let segment = &text[start..end];
+            let entities_allowed_before = self.entities_allowed;
             if self.config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
                 self.entities_allowed = false;
             }
@@ -154,13 +155,14 @@ impl LineFixer<'_> {
                     });
                     // Fixing line breaks may have split the line: fix the
                     // new lines again, on their own, as a second run of
-                    // fix_text would. This is what makes fix_text
-                    // idempotent.
+                    // fix_text would, deciding the HTML rule afresh for
+                    // them (a `<` may now be on a later line). This is what
+                    // makes fix_text idempotent.
                     let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
                     if splits_line {
                         let mut again = LineFixer {
                             config: self.config,
-                            entities_allowed: self.entities_allowed,
+                            entities_allowed: entities_allowed_before,
                             output: Some(String::new()),
                         };
                         again.fix_lines(&fixed, &fixed, 0);

@@ -1,0 +1,230 @@
+//! Breaking text and fixing it gives the text back.
+//!
+//! Three kinds of damaged text are excluded, by checks that do not ask the
+//! fixer itself:
+//!
+//! - *undetected*: the damaged text does not look like mojibake
+//!   (`is_bad` is false), so the fixer leaves it alone by design; e.g. a
+//!   lone `水` read as Latin-1 is `æ°´`, which could be real text.
+//! - *ambiguous*: a codec that ftfy tries earlier can also re-encode the
+//!   damaged text into valid UTF-8 of a different text, so the fixer (like
+//!   ftfy) decodes it with that codec; e.g. `Ć§ocuk` is ISO-8859-2 mojibake
+//!   of `çocuk`, but Windows-1250, tried first, reads it as `Ƨocuk`.
+//! - *looks like a lost no-break space*: Latin-1 or Windows-1252 bytes in
+//!   which a space after a UTF-8 lead byte reads as a lost byte A0. ftfy
+//!   6.3.1 then decodes `está\x94 the` as `estᔠthe`, and `irmã “ok â€” the`
+//!   as `irm㠓ok — the`: false positives this crate shares for now (listed
+//!   in the closing notes of issue 2).
+//!
+//! Each test prints the share of cases it covered, and fails if that
+//! share falls below a floor, so the exclusions cannot quietly grow.
+
+use std::cell::Cell;
+
+use ftfy::breaker::{break_text, break_text_with, Mangle, UNDONE_CODECS};
+use ftfy::codecs::{self, Charmap};
+use ftfy::{fix_encoding, fix_text};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+use crate::text::sentence;
+
+/// Whether a codec tried before `codec` also turns `broken` into valid
+/// UTF-8 (or `utf-8-variants`) of a text other than `original`.
+fn ambiguous(broken: &str, codec: &Charmap, original: &str) -> bool {
+    UNDONE_CODECS
+        .iter()
+        .take_while(|&&earlier| !std::ptr::eq(earlier, codec))
+        .filter_map(|earlier| earlier.encode(broken).ok())
+        .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
+        .any(|decoded| decoded != original)
+}
+
+/// Whether the A0-restoring repair fires on `text` encoded as Latin-1 or
+/// Windows-1252 (see "looks like a lost no-break space" above).
+fn looks_like_lost_no_break_space(text: &str) -> bool {
+    [&codecs::LATIN_1, &codecs::SLOPPY_WINDOWS_1252]
+        .iter()
+        .filter_map(|codec| codec.encode(text).ok())
+        .any(|bytes| {
+            matches!(
+                ftfy::fixes::restore_byte_a0(&bytes),
+                std::borrow::Cow::Owned(_)
+            )
+        })
+}
+
+/// Runs `property` on generated sentences, counting the cases it did not
+/// exclude, and checks that at least `floor` of the non-ASCII ones were
+/// covered.
+fn check_coverage(
+    name: &str,
+    floor: f64,
+    property: impl Fn(&str, &Cell<bool>) -> Result<(), TestCaseError>,
+) {
+    let (covered, total) = (Cell::new(0u32), Cell::new(0u32));
+    let mut runner = TestRunner::new(Config {
+        cases: 2000,
+        ..Config::default()
+    });
+    runner
+        .run(&sentence(), |(_, text)| {
+            if text.is_ascii() {
+                return Ok(());
+            }
+            let excluded = Cell::new(false);
+            property(&text, &excluded)?;
+            total.set(total.get() + 1);
+            covered.set(covered.get() + u32::from(!excluded.get()));
+            Ok(())
+        })
+        .unwrap();
+    let share = f64::from(covered.get()) / f64::from(total.get().max(1));
+    eprintln!(
+        "{name}: covered {} of {} cases ({:.1}%)",
+        covered.get(),
+        total.get(),
+        100.0 * share
+    );
+    assert!(
+        share >= floor,
+        "{name}: coverage {share:.3} fell below {floor}"
+    );
+}
+
+fn round_trip(codec: &'static Charmap, floor: f64) {
+    check_coverage(codec.name(), floor, |text, excluded| {
+        let broken =
+            break_text(text, Mangle::Utf8As(codec)).expect("sloppy codecs decode anything");
+        if !ftfy::badness::is_bad(&broken) || ambiguous(&broken, codec, text) {
+            excluded.set(true);
+            return Ok(());
+        }
+        prop_assert_eq!(fix_encoding(&broken), text, "broken: {:?}", broken);
+        Ok(())
+    });
+}
+
+// The floors sit a few points under the coverage measured on 2000 cases
+// (the printed figures), so that a regression in detection fails the test.
+#[test]
+fn utf8_read_as_latin_1() {
+    round_trip(&codecs::LATIN_1, 0.97);
+}
+
+#[test]
+fn utf8_read_as_windows_1252() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1252, 0.95);
+}
+
+#[test]
+fn utf8_read_as_windows_1251() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1251, 0.72);
+}
+
+#[test]
+fn utf8_read_as_windows_1250() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1250, 0.92);
+}
+
+#[test]
+fn utf8_read_as_windows_1253() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1253, 0.83);
+}
+
+#[test]
+fn utf8_read_as_windows_1254() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1254, 0.94);
+}
+
+#[test]
+fn utf8_read_as_windows_1257() {
+    round_trip(&codecs::SLOPPY_WINDOWS_1257, 0.90);
+}
+
+#[test]
+fn utf8_read_as_iso_8859_2() {
+    round_trip(&codecs::ISO_8859_2, 0.87);
+}
+
+#[test]
+fn utf8_read_as_macroman() {
+    round_trip(&codecs::MACROMAN, 0.90);
+}
+
+#[test]
+fn utf8_read_as_cp437() {
+    round_trip(&codecs::CP437, 0.93);
+}
+
+#[test]
+fn two_layers() {
+    for codec in [&codecs::LATIN_1, &codecs::SLOPPY_WINDOWS_1252] {
+        check_coverage(
+            &format!("twice {}", codec.name()),
+            0.95,
+            |text, excluded| {
+                let broken = break_text_with(text, &[Mangle::Utf8As(codec); 2]).unwrap();
+                let once = break_text(text, Mangle::Utf8As(codec)).unwrap();
+                if !ftfy::badness::is_bad(&once) || !ftfy::badness::is_bad(&broken) {
+                    excluded.set(true);
+                    return Ok(());
+                }
+                prop_assert_eq!(fix_encoding(&broken), text, "broken: {:?}", broken);
+                Ok(())
+            },
+        );
+    }
+}
+
+#[test]
+fn windows_1252_read_as_latin_1() {
+    check_coverage("windows-1252 as latin-1", 0.12, |text, excluded| {
+        let Some(broken) = break_text(text, Mangle::Windows1252AsLatin1) else {
+            excluded.set(true);
+            return Ok(());
+        };
+        if looks_like_lost_no_break_space(&broken) {
+            excluded.set(true);
+            return Ok(());
+        }
+        // Curly quotes come back, and fix_text then straightens them.
+        prop_assert_eq!(fix_encoding(&broken), text);
+        Ok(())
+    });
+}
+
+#[test]
+fn mangled_span_next_to_clean_text() {
+    check_coverage("mixed spans", 0.85, |text, excluded| {
+        // Mangle the second half of the words, keep the first half clean.
+        let cut = text
+            .char_indices()
+            .map(|(i, _)| i)
+            .nth(text.chars().count() / 2)
+            .unwrap_or(0);
+        let clean_part = &text[..cut];
+        let broken = ftfy::breaker::break_span(
+            text,
+            cut..text.len(),
+            &[Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252)],
+        )
+        .unwrap();
+        let mojibake_part = &broken[cut..];
+        if clean_part.is_ascii()
+            || !ftfy::badness::is_bad(mojibake_part)
+            || looks_like_lost_no_break_space(&broken)
+        {
+            excluded.set(true);
+            return Ok(());
+        }
+        let fixed = fix_text(&broken);
+        // The clean part is never damaged by the fix.
+        prop_assert!(
+            fixed.starts_with(&*fix_text(clean_part)),
+            "clean part changed: {:?}",
+            fixed
+        );
+        Ok(())
+    });
+}
