@@ -54,16 +54,7 @@ pub fn fix_text(text: &str) -> Cow<'_, str> {
 /// );
 /// ```
 pub fn fix_text_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    let mut fixer = LineFixer {
-        config,
-        entities_allowed: config.unescape_html != UnescapeHtml::Never,
-        output: None,
-    };
-    fixer.fix_lines(text, text, 0);
-    match fixer.output {
-        Some(output) => Cow::Owned(output),
-        None => Cow::Borrowed(text),
-    }
+    StreamFixer::new(config).fix_lines(text)
 }
 
 /// Fixes text as one segment, without splitting it into lines: use it when
@@ -118,20 +109,65 @@ fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
     }
 }
 
-/// Fixes text line by line into `output`, which stays `None` (the text is
-/// borrowed) until some line changes.
-struct LineFixer<'c> {
+/// Fixes a text that arrives in pieces, such as a large file read a block
+/// at a time: the result of feeding it the text in pieces that each end at
+/// a line break is the result of [`fix_text_with`] on the whole text.
+///
+/// It carries the one piece of state that `fix_text` keeps between lines:
+/// whether a line holding `<` has turned entity decoding off (in `Auto`
+/// mode).
+///
+/// ```
+/// use ftfy::{StreamFixer, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default();
+/// let mut fixer = StreamFixer::new(&config);
+/// assert_eq!(fixer.fix_lines("caf&eacute;\n<p>\n"), "café\n<p>\n");
+/// assert_eq!(fixer.fix_lines("caf&eacute; cafÃ©\n"), "caf&eacute; café\n");
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamFixer<'c> {
     config: &'c TextFixerConfig,
     /// Cleared for good by the first line holding a `<` in `Auto` mode.
     entities_allowed: bool,
-    output: Option<String>,
 }
 
-impl LineFixer<'_> {
-    /// Fixes the lines of `text`, which starts at byte `offset` of the
-    /// whole input `whole` (used to copy the unchanged prefix on the first
-    /// change).
-    fn fix_lines(&mut self, text: &str, whole: &str, offset: usize) {
+impl<'c> StreamFixer<'c> {
+    /// A fixer at the start of a text.
+    pub fn new(config: &'c TextFixerConfig) -> StreamFixer<'c> {
+        StreamFixer {
+            config,
+            entities_allowed: config.unescape_html != UnescapeHtml::Never,
+        }
+    }
+
+    /// A fixer for a piece of text that follows others, whose earlier
+    /// lines did (`true`) or did not hold a `<`. This lets pieces of one
+    /// text be fixed in parallel and give what [`fix_text_with`] gives.
+    pub fn after(config: &'c TextFixerConfig, earlier_lines_had_tag: bool) -> StreamFixer<'c> {
+        let mut fixer = StreamFixer::new(config);
+        if earlier_lines_had_tag && config.unescape_html == UnescapeHtml::Auto {
+            fixer.entities_allowed = false;
+        }
+        fixer
+    }
+
+    /// Fixes the lines of `text` (the last one may lack its line break),
+    /// borrowing when nothing changes.
+    pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
+        let mut output = None;
+        self.fix_lines_into(text, &mut output, text);
+        match output {
+            Some(output) => Cow::Owned(output),
+            None => Cow::Borrowed(text),
+        }
+    }
+
+    /// Fixes the lines of `text` into `output`, which stays `None` until
+    /// some line changes; then it is started with the unchanged prefix of
+    /// `whole`, of which `text` is a suffix.
+    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
+        let offset = whole.len() - text.len();
         let mut start = 0;
         while start < text.len() {
             let end = segment_end(text, start, self.config.max_decode_length);
@@ -140,15 +176,14 @@ impl LineFixer<'_> {
             if self.config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
                 self.entities_allowed = false;
             }
-            let fixed = fix_segment(segment, self.config, self.entities_allowed, None);
-            match fixed {
+            match fix_segment(segment, self.config, self.entities_allowed, None) {
                 Cow::Borrowed(_) => {
-                    if let Some(output) = &mut self.output {
+                    if let Some(output) = output {
                         output.push_str(segment);
                     }
                 }
                 Cow::Owned(fixed) => {
-                    let output = self.output.get_or_insert_with(|| {
+                    let output = output.get_or_insert_with(|| {
                         let mut output = String::with_capacity(whole.len() + 16);
                         output.push_str(&whole[..offset + start]);
                         output
@@ -157,17 +192,17 @@ impl LineFixer<'_> {
                     // new lines again, on their own, as a second run of
                     // fix_text would, deciding the HTML rule afresh for
                     // them (a `<` may now be on a later line). This is what
-                    // makes fix_text idempotent.
+                    // makes fix_text idempotent. The state carried on to
+                    // later lines stays the one the input lines give.
                     let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
                     if splits_line {
-                        let mut again = LineFixer {
+                        let mut again = StreamFixer {
                             config: self.config,
                             entities_allowed: entities_allowed_before,
-                            output: Some(String::new()),
                         };
-                        again.fix_lines(&fixed, &fixed, 0);
-                        self.entities_allowed = again.entities_allowed;
-                        output.push_str(&again.output.unwrap_or_default());
+                        let mut refixed = None;
+                        again.fix_lines_into(&fixed, &mut refixed, &fixed);
+                        output.push_str(refixed.as_deref().unwrap_or(&fixed));
                     } else {
                         output.push_str(&fixed);
                     }
