@@ -3,7 +3,8 @@
 //!
 //! Reads JSON lines `{"id": …, "func": …, "config": {option: value}, "input": …}`
 //! from standard input, where `func` is `fix_text`, `fix_encoding`,
-//! `fix_text_segment`, `fix_and_explain` or `fix_encoding_and_explain`, and
+//! `fix_text_segment`, `fix_and_explain`, `fix_encoding_and_explain`,
+//! `explain_unicode`, `monospaced_width` or `character_widths`, and
 //! writes one JSON line per case: `{"id", "output", "plan", "replay"}`,
 //! where `plan` is the explanation as `[action, parameter]` pairs (or null)
 //! and `replay` is `apply_plan(input, plan)` (or an error message).
@@ -59,7 +60,10 @@ fn run(case: &Value) -> Result<Value, String> {
     let explained = |fixed: ExplainedText| {
         let plan = fixed.explanation.unwrap_or_default();
         let replay = apply_plan(input, &plan).unwrap_or_else(|error| format!("error: {error}"));
-        let plan: Vec<[&str; 2]> = plan.iter().map(|s| [s.action.name(), s.parameter]).collect();
+        let plan: Vec<[&str; 2]> = plan
+            .iter()
+            .map(|s| [s.action.name(), s.parameter])
+            .collect();
         json!({"output": fixed.text, "plan": plan, "replay": replay})
     };
     Ok(match case["func"].as_str().ok_or("no func")? {
@@ -68,6 +72,15 @@ fn run(case: &Value) -> Result<Value, String> {
         "fix_text_segment" => json!({"output": fix_text_segment(input, &config)}),
         "fix_and_explain" => explained(fix_and_explain(input, &config)),
         "fix_encoding_and_explain" => explained(fix_encoding_and_explain(input, &config)),
+        "explain_unicode" => json!({"output": ftfy::explain_unicode(input)}),
+        "monospaced_width" => json!({"output": ftfy::formatting::monospaced_width(input)}),
+        "character_widths" => {
+            let widths: Vec<i32> = input
+                .chars()
+                .map(ftfy::formatting::character_width)
+                .collect();
+            json!({"output": widths})
+        }
         other => return Err(format!("unknown func {other}")),
     })
 }

@@ -6,14 +6,17 @@ ftfy 6.3.1's answer, unless the case is a deliberate difference: then it has
 a `why`, and its `ftfy` field must hold ftfy 6.3.1's actual answer (for the
 one function the case disagrees on, named by `differs_in`).
 
-Run: python3 scripts/check_golden.py   (with ftfy==6.3.1 importable;
-scripts/differential/run.py sets up such a virtualenv in .venv/)
+Run: .venv/bin/python scripts/check_golden.py   (ftfy==6.3.1 and the pinned
+wcwidth; scripts/differential/run.py sets up that virtualenv in .venv/)
 """
+import io
 import sys
 import tomllib
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import ftfy
+from ftfy import formatting
 
 assert ftfy.__version__ == "6.3.1", ftfy.__version__
 
@@ -31,7 +34,18 @@ def ftfy_config(overrides):
     return ftfy.TextFixerConfig(**options)
 
 
-def ftfy_answer(function, text, config):
+def ftfy_answer(function, text, config, case):
+    if function == "explain_unicode":
+        buffer = io.StringIO()
+        with redirect_stdout(buffer):
+            ftfy.explain_unicode(text)
+        return buffer.getvalue()
+    if function == "character_width":
+        return formatting.character_width(text)
+    if function == "monospaced_width":
+        return formatting.monospaced_width(text)
+    if function.startswith("display_"):
+        return getattr(formatting, function)(text, case["width"], case["fill"])
     if function == "plan":
         return [repr(step) for step in ftfy.fix_encoding_and_explain(text, config).explanation]
     return getattr(ftfy, function)(text, config._replace(explain=False))
@@ -42,10 +56,12 @@ def main():
     for path in sorted(GOLDEN.glob("*.toml")):
         for case in tomllib.loads(path.read_text(encoding="utf-8")).get("case", []):
             config = ftfy_config(case.get("config", {}))
-            for function in ("fix_encoding", "fix_text", "fix_text_segment", "plan"):
+            for function in ("fix_encoding", "fix_text", "fix_text_segment", "plan", "explain_unicode",
+                             "character_width", "monospaced_width", "display_ljust", "display_rjust",
+                             "display_center"):
                 if function not in case:
                     continue
-                actual = ftfy_answer(function, case["input"], config)
+                actual = ftfy_answer(function, case["input"], config, case)
                 differs = case.get("differs_in") == function
                 expected = case["ftfy"] if differs else case[function]
                 checked += 1

@@ -1,15 +1,22 @@
-//! Runs every case in `golden/*.toml` (see the header of
-//! `golden/fix_encoding.toml` for the fields). Expected values come from the
-//! seeds and ftfy 6.3.1; `scripts/check_golden.py` checks them against ftfy.
+//! Runs every case in `golden/*.toml` (the headers of
+//! `golden/fix_encoding.toml` and `golden/utilities.toml` list the fields).
+//! Expected values come from the seeds and ftfy 6.3.1;
+//! `scripts/check_golden.py` checks them against ftfy.
 
 use std::fs;
 use std::path::Path;
 
+use ftfy::explain_unicode;
+use ftfy::formatting::{
+    character_width, display_center, display_ljust, display_rjust, monospaced_width, FillWidthError,
+};
 use ftfy::{
     fix_encoding_and_explain, fix_encoding_with, fix_text_segment, fix_text_with, Normalization,
     TextFixerConfig, UnescapeHtml,
 };
 use serde::Deserialize;
+
+type Justify = fn(&str, usize, char) -> Result<String, FillWidthError>;
 use toml::Table;
 
 #[derive(Deserialize)]
@@ -28,6 +35,14 @@ struct Case {
     fix_text: Option<String>,
     fix_text_segment: Option<String>,
     plan: Option<Vec<String>>,
+    explain_unicode: Option<String>,
+    character_width: Option<i32>,
+    monospaced_width: Option<i32>,
+    display_ljust: Option<String>,
+    display_rjust: Option<String>,
+    display_center: Option<String>,
+    width: Option<usize>,
+    fill: Option<char>,
 }
 
 fn config_from(table: &Table) -> TextFixerConfig {
@@ -127,6 +142,54 @@ fn golden_cases() {
                 );
                 checked += 1;
             }
+            let justify = [
+                (
+                    &case.display_ljust,
+                    "display_ljust",
+                    display_ljust as Justify,
+                ),
+                (&case.display_rjust, "display_rjust", display_rjust),
+                (&case.display_center, "display_center", display_center),
+            ];
+            for (expected, name, justify) in justify {
+                if let Some(expected) = expected {
+                    let (width, fill) = (case.width.expect("a width"), case.fill.expect("a fill"));
+                    let got = justify(&case.input, width, fill).unwrap_or_else(|e| e.to_string());
+                    check(&mut failures, case, name, expected, &got);
+                    checked += 1;
+                }
+            }
+            if let Some(expected) = &case.explain_unicode {
+                check(
+                    &mut failures,
+                    case,
+                    "explain_unicode",
+                    expected,
+                    &explain_unicode(&case.input),
+                );
+                checked += 1;
+            }
+            if let Some(expected) = case.character_width {
+                let c = case.input.chars().next().expect("one character");
+                check(
+                    &mut failures,
+                    case,
+                    "character_width",
+                    &expected.to_string(),
+                    &character_width(c).to_string(),
+                );
+                checked += 1;
+            }
+            if let Some(expected) = case.monospaced_width {
+                check(
+                    &mut failures,
+                    case,
+                    "monospaced_width",
+                    &expected.to_string(),
+                    &monospaced_width(&case.input).to_string(),
+                );
+                checked += 1;
+            }
             if let Some(expected) = &case.plan {
                 let plan = fix_encoding_and_explain(&case.input, &config)
                     .explanation
@@ -143,7 +206,7 @@ fn golden_cases() {
             }
         }
     }
-    assert!(checked >= 40, "only {checked} golden values found");
+    assert!(checked >= 60, "only {checked} golden values found");
     assert!(
         failures.is_empty(),
         "{} golden failures:\n{}",

@@ -37,7 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv"
-REQUIREMENTS = ["ftfy==6.3.1", "Faker==33.1.0"]
+REQUIREMENTS = ["ftfy==6.3.1", "wcwidth==0.9.4", "Faker==33.1.0"]
 
 
 def ensure_venv():

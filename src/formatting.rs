@@ -1,1 +1,0 @@
-//! Display width of text in a monospaced terminal.
