@@ -1,0 +1,256 @@
+//! The `ftfy` command line: the arguments, and the run from input to
+//! output.
+//!
+//! The input is read in batches of whole lines ([`ftfy::file::LineBatches`]);
+//! with `-j N` the batches are fixed on N threads and written back in
+//! order, so the output is the same as with `-j 1`, and the same as
+//! [`ftfy::fix_text_with`] on the whole input. Memory stays bounded by a
+//! few batches per thread plus the longest line.
+
+mod batches;
+mod jsonl;
+mod output;
+mod progress;
+
+use std::fs::File;
+use std::io;
+use std::num::NonZeroUsize;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::thread;
+
+use clap::{Parser, ValueEnum};
+use ftfy::file::{LineBatches, DEFAULT_BATCH_BYTES};
+use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
+
+use batches::{BatchFixer, Explain};
+use output::Output;
+use progress::Progress;
+
+#[derive(Parser)]
+#[command(
+    name = "ftfy",
+    version,
+    about = concat!("ftfy (fixes text for you), version ", env!("CARGO_PKG_VERSION")),
+    override_usage = "ftfy [-h] [-o OUTPUT] [-g] [-e ENCODING] [-n NORMALIZATION] \
+                      [--preserve-entities] [OPTIONS] [filename]",
+    after_help = "Reads UTF-8 and writes UTF-8 unless told otherwise. \
+                  Example: curl -s URL | ftfy | sort | uniq -c"
+)]
+struct Args {
+    /// The file whose Unicode is to be fixed. Defaults to -, meaning standard input.
+    #[arg(
+        value_name = "filename",
+        default_value = "-",
+        hide_default_value = true
+    )]
+    filename: String,
+    /// The file to output to. Defaults to -, meaning standard output.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: String,
+    /// Ask ftfy to guess the encoding of your input. This is risky. Overrides -e.
+    #[arg(short, long)]
+    guess: bool,
+    /// The encoding of the input. Defaults to UTF-8. Also: latin-1,
+    /// sloppy-windows-1252 (and other sloppy-*), windows-125x, utf-8-variants,
+    /// macroman, cp437, utf-16, and WHATWG labels such as shift_jis, gb18030,
+    /// euc-kr, utf-16le.
+    #[arg(short, long, default_value = "utf-8", hide_default_value = true)]
+    encoding: String,
+    /// The normalization of Unicode to apply. Defaults to NFC. Can be "none".
+    #[arg(short, long, default_value = "NFC", hide_default_value = true)]
+    normalization: String,
+    /// Leave HTML entities as they are. The default is to decode them, as long
+    /// as no HTML tags have appeared in the file.
+    #[arg(long)]
+    preserve_entities: bool,
+    /// When to decode HTML entities such as &amp; (auto: until a line holds a
+    /// '<'). Overrides --preserve-entities.
+    #[arg(long, value_enum, value_name = "WHEN")]
+    unescape_html: Option<HtmlMode>,
+    /// Keep ANSI terminal escapes (such as color codes).
+    #[arg(long)]
+    no_remove_terminal_escapes: bool,
+    /// Do not fix mojibake.
+    #[arg(long)]
+    no_fix_encoding: bool,
+    /// Do not restore U+00A0 that became a space inside mojibake.
+    #[arg(long)]
+    no_restore_byte_a0: bool,
+    /// Do not decode mojibake that lost bytes to U+FFFD or '?'.
+    #[arg(long)]
+    no_replace_lossy_sequences: bool,
+    /// Do not fix mojibake embedded in otherwise undecodable text.
+    #[arg(long)]
+    no_decode_inconsistent_utf8: bool,
+    /// Keep C1 control characters.
+    #[arg(long)]
+    no_fix_c1_controls: bool,
+    /// Keep Latin ligatures such as ﬁ.
+    #[arg(long)]
+    no_fix_latin_ligatures: bool,
+    /// Keep full-width and half-width characters.
+    #[arg(long)]
+    no_fix_character_width: bool,
+    /// Keep curly quotes.
+    #[arg(long)]
+    no_uncurl_quotes: bool,
+    /// Keep CRLF, CR and Unicode line separators.
+    #[arg(long)]
+    no_fix_line_breaks: bool,
+    /// Keep unpaired surrogates (only --jsonl values can hold them: their
+    /// \ud800-style escapes otherwise become U+FFFD).
+    #[arg(long)]
+    no_fix_surrogates: bool,
+    /// Keep invisible control characters and byte-order marks.
+    #[arg(long)]
+    no_remove_control_chars: bool,
+    /// The longest piece of a line, in characters, to fix at once; longer
+    /// lines are fixed in pieces.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_decode_length: usize,
+    /// For each line that changed, print the plan that fixed it on standard
+    /// error.
+    #[arg(long)]
+    explain: bool,
+    /// How --explain prints plans: text (Python tuples) or json (one object
+    /// per line).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    explain_format: ExplainFormat,
+    /// Read JSON lines, and fix only the top-level string field FIELD of each
+    /// record, leaving every other byte of the record as it was.
+    #[arg(long, value_name = "FIELD")]
+    jsonl: Option<String>,
+    /// The number of threads fixing text. Defaults to the number of cores.
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    /// The input size, in bytes, of the batches of lines that threads fix.
+    #[arg(long, hide = true, default_value_t = DEFAULT_BATCH_BYTES)]
+    batch_bytes: usize,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum HtmlMode {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExplainFormat {
+    Text,
+    Json,
+}
+
+/// A failure that ends the run with a one-line message.
+#[derive(Debug)]
+enum Failure {
+    /// Standard output was closed by its reader (as in `ftfy big.txt |
+    /// head`), which ends the run quietly.
+    BrokenPipe,
+    Message(String),
+}
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(error: E) -> Failure {
+        Failure::Message(error.to_string())
+    }
+}
+
+/// Runs the command; returns the exit status.
+pub fn run() -> i32 {
+    let args = Args::parse();
+    match run_with(&args) {
+        Ok(()) | Err(Failure::BrokenPipe) => 0,
+        Err(Failure::Message(message)) => {
+            eprintln!("ftfy: {message}");
+            1
+        }
+    }
+}
+
+fn config_from(args: &Args) -> Result<TextFixerConfig, Failure> {
+    let normalization = if args.normalization.eq_ignore_ascii_case("none") {
+        None
+    } else {
+        Some(
+            Normalization::from_name(&args.normalization).ok_or_else(|| {
+                format!(
+                    "unknown normalization '{}': use NFC, NFD, NFKC, NFKD or none",
+                    args.normalization
+                )
+            })?,
+        )
+    };
+    let unescape_html = match (args.unescape_html, args.preserve_entities) {
+        (Some(HtmlMode::Auto), _) | (None, false) => UnescapeHtml::Auto,
+        (Some(HtmlMode::Always), _) => UnescapeHtml::Always,
+        (Some(HtmlMode::Never), _) | (None, true) => UnescapeHtml::Never,
+    };
+    Ok(TextFixerConfig::default()
+        .unescape_html(unescape_html)
+        .normalization(normalization)
+        .remove_terminal_escapes(!args.no_remove_terminal_escapes)
+        .fix_encoding(!args.no_fix_encoding)
+        .restore_byte_a0(!args.no_restore_byte_a0)
+        .replace_lossy_sequences(!args.no_replace_lossy_sequences)
+        .decode_inconsistent_utf8(!args.no_decode_inconsistent_utf8)
+        .fix_c1_controls(!args.no_fix_c1_controls)
+        .fix_latin_ligatures(!args.no_fix_latin_ligatures)
+        .fix_character_width(!args.no_fix_character_width)
+        .uncurl_quotes(!args.no_uncurl_quotes)
+        .fix_line_breaks(!args.no_fix_line_breaks)
+        .fix_surrogates(!args.no_fix_surrogates)
+        .remove_control_chars(!args.no_remove_control_chars)
+        .max_decode_length(args.max_decode_length)
+        .explain(false))
+}
+
+fn run_with(args: &Args) -> Result<(), Failure> {
+    let config = config_from(args)?;
+    let reading_stdin = args.filename == "-";
+    let (input, input_len): (Box<dyn io::Read + Send>, Option<u64>) = if reading_stdin {
+        (Box::new(io::stdin()), None)
+    } else {
+        let cannot_open = |error: io::Error| format!("cannot open {}: {error}", args.filename);
+        let file = File::open(&args.filename).map_err(cannot_open)?;
+        let metadata = file.metadata().map_err(cannot_open)?;
+        if metadata.is_dir() {
+            return Err(format!("{} is a directory", args.filename).into());
+        }
+        (Box::new(file), Some(metadata.len()))
+    };
+    let encoding = (!args.guess).then_some(args.encoding.as_str());
+    let batches = LineBatches::new(input, encoding, args.batch_bytes)?;
+    let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
+    let fixer = BatchFixer::new(
+        &config,
+        args.jsonl.as_deref(),
+        args.explain.then_some(match args.explain_format {
+            ExplainFormat::Text => Explain::Text,
+            ExplainFormat::Json => Explain::Json,
+        }),
+    );
+    let jobs = args
+        .jobs
+        .or_else(|| thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let bytes_read = Arc::new(AtomicU64::new(0));
+    let mut progress = Progress::new(input_len, Arc::clone(&bytes_read), !args.explain);
+    let mut write = |fixed: batches::Fixed| -> Result<(), Failure> {
+        output.write(&fixed.text)?;
+        if !fixed.explanations.is_empty() {
+            eprint!("{}", fixed.explanations);
+        }
+        progress.update();
+        Ok(())
+    };
+    let result = if jobs == 1 {
+        batches::run_sequential(batches, &fixer, &bytes_read, &mut write)
+    } else {
+        batches::run_parallel(batches, &fixer, jobs, &bytes_read, &mut write)
+    };
+    progress.finish();
+    result?;
+    output.commit()
+}
