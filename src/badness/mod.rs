@@ -72,13 +72,6 @@ struct CharClass {
     negated: bool,
 }
 
-impl CharClass {
-    fn accepts(&self, c: char, classes_of_c: ClassSet) -> bool {
-        let member = classes_of_c & self.classes != 0 || self.chars.contains(c);
-        member != self.negated
-    }
-}
-
 const fn of(classes: ClassSet) -> CharClass {
     CharClass {
         classes,
@@ -285,22 +278,135 @@ static RULES: &[Rule] = &[
 ];
 
 /// Characters below this have their classes in a lookup table; the
-/// mojibake categories hold only three characters above it.
+/// mojibake categories hold only four characters above it.
 const TABLE_END: usize = 0x2600;
 
-static CLASS_TABLE: LazyLock<Box<[ClassSet]>> = LazyLock::new(|| {
-    let mut table = vec![0; TABLE_END].into_boxed_slice();
-    for (index, classes) in table.iter_mut().enumerate() {
-        let c = char::from_u32(index as u32).unwrap_or('\0');
-        *classes = categories::of(c) | python_classes_of(c);
-        if c.is_ascii_lowercase() {
-            *classes |= ASCII_LOWER;
-        } else if c.is_ascii_uppercase() {
-            *classes |= ASCII_UPPER;
+/// A bit set of classes once the rules are compiled: the class bits of
+/// [`ClassSet`], plus one bit for each character a rule names literally,
+/// so that testing a position is one AND.
+type Bits = u128;
+
+const CLASS_BITS: u32 = 20;
+
+/// One position of a compiled rule.
+#[derive(Clone, Copy)]
+struct CompiledPosition {
+    mask: Bits,
+    negated: bool,
+    optional: bool,
+}
+
+impl CompiledPosition {
+    fn accepts(&self, bits: Bits) -> bool {
+        (bits & self.mask != 0) != self.negated
+    }
+}
+
+struct CompiledRule {
+    anchored: bool,
+    positions: Vec<CompiledPosition>,
+}
+
+/// The rules with their literal characters turned into bits, and every
+/// character below [`TABLE_END`] classified.
+struct Compiled {
+    rules: Vec<CompiledRule>,
+    table: Box<[Bits]>,
+    /// For each character in the table, the rules (as bits, in order)
+    /// whose first position accepts it.
+    first_rules: Box<[u64]>,
+    /// The bits of everything a rule names that is not ASCII: a rule can
+    /// only match near a character with one of these.
+    interesting: Bits,
+}
+
+static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
+    let mut literals: Vec<char> = Vec::new();
+    let classes = RULES
+        .iter()
+        .flat_map(|rule| rule.positions)
+        .map(|position| match position {
+            One(class) | Optional(class) => class,
+        });
+    for class in classes.clone() {
+        for c in class.chars.chars() {
+            if !literals.contains(&c) {
+                literals.push(c);
+            }
         }
     }
-    table
+    assert!(
+        literals.len() <= (Bits::BITS - CLASS_BITS) as usize,
+        "too many literals"
+    );
+    let literal_bit = |c: char| {
+        literals
+            .iter()
+            .position(|&literal| literal == c)
+            .map_or(0, |index| 1 << (CLASS_BITS as usize + index))
+    };
+    let compile = |class: &CharClass, optional: bool| CompiledPosition {
+        mask: Bits::from(class.classes)
+            | class.chars.chars().map(literal_bit).fold(0, |a, b| a | b),
+        negated: class.negated,
+        optional,
+    };
+    let rules: Vec<CompiledRule> = RULES
+        .iter()
+        .map(|rule| CompiledRule {
+            anchored: rule.anchored,
+            positions: rule
+                .positions
+                .iter()
+                .map(|position| match position {
+                    One(class) => compile(class, false),
+                    Optional(class) => compile(class, true),
+                })
+                .collect(),
+        })
+        .collect();
+    let table: Box<[Bits]> = (0..TABLE_END)
+        .map(|index| {
+            let c = char::from_u32(index as u32).unwrap_or('\0');
+            let mut classes = categories::of(c) | python_classes_of(c);
+            if c.is_ascii_lowercase() {
+                classes |= ASCII_LOWER;
+            } else if c.is_ascii_uppercase() {
+                classes |= ASCII_UPPER;
+            }
+            Bits::from(classes) | literal_bit(c)
+        })
+        .collect();
+    let category_bits: Bits = (1 << (Category::Box as u32 + 1)) - 1;
+    let interesting = literals
+        .iter()
+        .filter(|c| !c.is_ascii())
+        .fold(category_bits, |bits, &c| bits | literal_bit(c));
+    assert!(
+        literals.iter().all(|&c| (c as usize) < TABLE_END),
+        "a literal beyond the table"
+    );
+    assert!(RULES.len() <= 64, "rule sets are u64 bit sets");
+    let first_rules = table
+        .iter()
+        .map(|&bits| starting_rules(&rules, bits))
+        .collect();
+    Compiled {
+        rules,
+        table,
+        first_rules,
+        interesting,
+    }
 });
+
+/// The rules whose first position accepts a character of classes `bits`.
+fn starting_rules(rules: &[CompiledRule], bits: Bits) -> u64 {
+    rules
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| rule.positions[0].optional || rule.positions[0].accepts(bits))
+        .fold(0, |set, (index, _)| set | 1 << index)
+}
 
 fn python_classes_of(c: char) -> ClassSet {
     let mut classes = 0;
@@ -313,58 +419,107 @@ fn python_classes_of(c: char) -> ClassSet {
     classes
 }
 
-fn classes_of(c: char) -> ClassSet {
-    match CLASS_TABLE.get(c as usize) {
-        Some(&classes) => classes,
-        None if categories::BEYOND_TABLE.contains(c) => categories::of(c) | python_classes_of(c),
-        None => python_classes_of(c),
-    }
-}
-
-/// Tries `positions` against the characters of `rest`, backtracking over
-/// optional positions as Python's regex engine does; returns the byte
-/// length matched.
-fn match_positions(positions: &[Position], rest: &str) -> Option<usize> {
-    let Some((position, later)) = positions.split_first() else {
-        return Some(0);
-    };
-    let next = rest.chars().next();
-    let accepted = |class: &CharClass| next.filter(|&c| class.accepts(c, classes_of(c)));
-    match position {
-        One(class) => {
-            let c = accepted(class)?;
-            match_positions(later, &rest[c.len_utf8()..]).map(|n| n + c.len_utf8())
+impl Compiled {
+    /// The classes of `c`, with Python's `\s` and `\w` for characters
+    /// beyond the table looked up only when `mask` asks about them.
+    fn bits(&self, c: char, mask: Bits) -> Bits {
+        if let Some(&bits) = self.table.get(c as usize) {
+            return bits;
         }
-        Optional(class) => accepted(class)
-            .and_then(|c| match_positions(later, &rest[c.len_utf8()..]).map(|n| n + c.len_utf8()))
-            .or_else(|| match_positions(later, rest)),
+        let mut bits = 0;
+        if categories::is_beyond_table(c) {
+            bits |= Bits::from(categories::of(c));
+        }
+        if mask & Bits::from(SPACE | WORD) != 0 {
+            bits |= Bits::from(python_classes_of(c));
+        }
+        bits
     }
-}
 
-/// The byte length of the first rule (in ftfy's order) that matches at
-/// byte offset `start` of `text`.
-fn match_at(text: &str, start: usize) -> Option<usize> {
-    let rest = &text[start..];
-    let first = rest.chars().next()?;
-    let first_classes = classes_of(first);
-    RULES
-        .iter()
-        .filter(|rule| !rule.anchored || start == 0)
-        .filter(|rule| match rule.positions.first() {
-            Some(One(class)) => class.accepts(first, first_classes),
-            _ => true,
-        })
-        .find_map(|rule| match_positions(rule.positions, rest))
-}
+    fn is_interesting(&self, c: char) -> bool {
+        match self.table.get(c as usize) {
+            Some(&bits) => bits & self.interesting != 0,
+            None => categories::is_beyond_table(c),
+        }
+    }
 
-/// Byte offsets where a rule might start. Every rule holds at least one
-/// non-ASCII character within its first three positions, so a start is
-/// worth trying only near one; ASCII-only stretches are skipped.
-fn candidate_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
-    let bytes = text.as_bytes();
-    text.char_indices()
-        .map(|(i, _)| i)
-        .filter(move |&i| bytes[i] >= 0x80 || bytes[i + 1..].iter().take(2).any(|&b| b >= 0x80))
+    /// Tries `positions` against the characters of `rest`, backtracking
+    /// over optional positions as Python's regex engine does; returns the
+    /// byte length matched.
+    fn match_positions(&self, positions: &[CompiledPosition], rest: &str) -> Option<usize> {
+        let Some((position, later)) = positions.split_first() else {
+            return Some(0);
+        };
+        let taken = rest
+            .chars()
+            .next()
+            .filter(|&c| position.accepts(self.bits(c, position.mask)))
+            .and_then(|c| {
+                self.match_positions(later, &rest[c.len_utf8()..])
+                    .map(|n| n + c.len_utf8())
+            });
+        match taken {
+            None if position.optional => self.match_positions(later, rest),
+            taken => taken,
+        }
+    }
+
+    /// The byte length of the first rule (in ftfy's order) that matches at
+    /// byte offset `start` of `text`.
+    fn match_at(&self, text: &str, start: usize) -> Option<usize> {
+        let rest = &text[start..];
+        let first = rest.chars().next()?;
+        let mut candidates = match self.first_rules.get(first as usize) {
+            Some(&rules) => rules,
+            None => starting_rules(&self.rules, self.bits(first, Bits::from(SPACE | WORD))),
+        };
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let rule = &self.rules[index];
+            if rule.anchored && start != 0 {
+                continue;
+            }
+            if let Some(length) = self.match_positions(&rule.positions, rest) {
+                return Some(length);
+            }
+        }
+        None
+    }
+
+    /// Calls `found` with the byte range of each match, left to right and
+    /// not overlapping, as Python's `findall` finds them, until it returns
+    /// false.
+    ///
+    /// Every rule holds a character it names that is not ASCII within its
+    /// first three positions, so starts are tried only up to two characters
+    /// before such a character; all others cannot match.
+    fn for_each_match(&self, text: &str, mut found: impl FnMut(usize, usize) -> bool) {
+        let mut recent_starts = [0usize; 3];
+        let mut seen = 0usize;
+        let mut untried_from = 0;
+        for (index, c) in text.char_indices() {
+            recent_starts = [recent_starts[1], recent_starts[2], index];
+            seen += 1;
+            if c.is_ascii() || !self.is_interesting(c) {
+                continue;
+            }
+            for &start in &recent_starts[3 - seen.min(3)..] {
+                if start < untried_from {
+                    continue;
+                }
+                match self.match_at(text, start) {
+                    Some(length) => {
+                        if !found(start, length) {
+                            return;
+                        }
+                        untried_from = start + length;
+                    }
+                    None => untried_from = start + 1,
+                }
+            }
+        }
+    }
 }
 
 /// Counts the unlikely character sequences in `text`, as ftfy 6.3.1's
@@ -380,16 +535,10 @@ pub fn badness(text: &str) -> usize {
         return 0;
     }
     let mut count = 0;
-    let mut resume_at = 0;
-    for start in candidate_starts(text) {
-        if start < resume_at {
-            continue;
-        }
-        if let Some(length) = match_at(text, start) {
-            count += 1;
-            resume_at = start + length;
-        }
-    }
+    COMPILED.for_each_match(text, |_, _| {
+        count += 1;
+        true
+    });
     count
 }
 
@@ -406,5 +555,13 @@ pub fn badness(text: &str) -> usize {
 /// assert!(!is_bad("(╯°□°)╯︵ ┻━┻"));
 /// ```
 pub fn is_bad(text: &str) -> bool {
-    !text.is_ascii() && candidate_starts(text).any(|start| match_at(text, start).is_some())
+    if text.is_ascii() {
+        return false;
+    }
+    let mut bad = false;
+    COMPILED.for_each_match(text, |_, _| {
+        bad = true;
+        false
+    });
+    bad
 }
