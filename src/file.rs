@@ -657,3 +657,173 @@ impl<R: Read> Iterator for FixFile<R> {
         Some(Ok(fixed))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ftfy 6.3.1's `guess_bytes` on each input: the text and encoding, or
+    /// the offset of its UnicodeDecodeError.
+    #[test]
+    fn guesses_as_ftfy_does() {
+        let cases: &[(&[u8], Result<(&str, &str), usize>)] = &[
+            (b"", Ok(("", "utf-8"))),
+            (b"caf\xc3\xa9", Ok(("café", "utf-8"))),
+            (b"caf\xe9", Ok(("café", "sloppy-windows-1252"))),
+            (b"caf\x8e\rbar", Ok(("café\rbar", "macroman"))),
+            (
+                b"caf\x8e\r\nbar",
+                Ok(("cafŽ\r\nbar", "sloppy-windows-1252")),
+            ),
+            (b"x\ry\rz\xff", Ok(("x\ry\rzˇ", "macroman"))),
+            (b"\xed\xa0\xbd\xed\xb8\x8d", Ok(("😍", "utf-8-variants"))),
+            (b"\xc0\x80", Ok(("\0", "utf-8-variants"))),
+            (b"\xed\x95\x9c", Ok(("한", "utf-8-variants"))),
+            (b"\xed\xa0\xbd", Ok(("í\u{a0}½", "sloppy-windows-1252"))),
+            (b"\xc0\xaf", Ok(("À¯", "sloppy-windows-1252"))),
+            (
+                b"\x81\x8d\x8f\x90\x9d",
+                Ok(("\u{81}\u{8d}\u{8f}\u{90}\u{9d}", "sloppy-windows-1252")),
+            ),
+            (b"\xfe\xff\x00c\x00a", Ok(("ca", "utf-16"))),
+            (b"\xff\xfec\x00a\x00", Ok(("ca", "utf-16"))),
+            (b"\xff\xfec\x00a", Err(4)),
+            (b"\xff\xfe\x00\xd8a\x00", Err(2)),
+        ];
+        for (bytes, expected) in cases {
+            let guess = guess_bytes(bytes);
+            match expected {
+                Ok((text, encoding)) => {
+                    assert_eq!(guess, Ok((text.to_string(), *encoding)), "{bytes:x?}")
+                }
+                Err(offset) => assert_eq!(guess.unwrap_err().offset(), *offset, "{bytes:x?}"),
+            }
+        }
+    }
+
+    fn all_batches(
+        bytes: &[u8],
+        encoding: Option<&str>,
+        batch_bytes: usize,
+    ) -> Result<Vec<String>, FixFileError> {
+        let mut batches = LineBatches::new(bytes, encoding, batch_bytes)?;
+        let mut all = Vec::new();
+        while let Some(batch) = batches.next_batch()? {
+            all.push(batch);
+        }
+        assert_eq!(batches.bytes_read(), bytes.len() as u64);
+        Ok(all)
+    }
+
+    #[test]
+    fn batches_are_whole_lines_in_every_encoding() {
+        let text = "first line\ncafé ✔\n\n日本語 and more\nПривет\r\nlast";
+        let japanese = "first line\n日本語\r\n\nテキスト\nlast";
+        let inputs: Vec<(Vec<u8>, Option<&str>, &str)> = vec![
+            (text.as_bytes().to_vec(), Some("utf-8"), text),
+            (text.as_bytes().to_vec(), None, text),
+            (text.as_bytes().to_vec(), Some("utf-8-variants"), text),
+            (utf16(text, true), None, text),
+            (utf16(text, false), Some("utf-16"), text),
+            (utf16(text, true)[2..].to_vec(), Some("utf-16le"), text),
+            (
+                encoding_rs::SHIFT_JIS.encode(japanese).0.into_owned(),
+                Some("shift_jis"),
+                japanese,
+            ),
+        ];
+        for (bytes, encoding, expected) in &inputs {
+            for batch_bytes in 1..30 {
+                let batches = all_batches(bytes, *encoding, batch_bytes).unwrap();
+                let (last, whole) = batches.split_last().unwrap();
+                assert!(whole.iter().all(|batch| batch.ends_with('\n')));
+                assert!(!last.is_empty());
+                assert_eq!(batches.concat(), *expected, "{encoding:?} {batch_bytes}");
+            }
+        }
+        assert!(all_batches(b"", Some("utf-8"), 4).unwrap().is_empty());
+        assert!(all_batches(b"", Some("utf-16"), 4).unwrap().is_empty());
+    }
+
+    fn utf16(text: &str, little_endian: bool) -> Vec<u8> {
+        std::iter::once(0xFEFF)
+            .chain(text.encode_utf16())
+            .flat_map(|unit| {
+                if little_endian {
+                    unit.to_le_bytes()
+                } else {
+                    unit.to_be_bytes()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_guess_reads_the_whole_first_line() {
+        // Valid UTF-8 for far longer than a batch, then a Latin-1 byte:
+        // ftfy's guess sees the whole line.
+        let mut bytes = "é".repeat(100).into_bytes();
+        bytes.extend_from_slice(b" caf\xe9\nnext \xc3\xa9\n");
+        let mut batches = LineBatches::new(&bytes[..], None, 16).unwrap();
+        let first = batches.next_batch().unwrap().unwrap();
+        assert_eq!(batches.encoding(), Some("sloppy-windows-1252"));
+        assert!(first.ends_with(" café\n"), "{first}");
+        assert_eq!(batches.next_batch().unwrap().unwrap(), "next Ã©\n");
+    }
+
+    #[test]
+    fn decode_errors_come_after_the_lines_before_them() {
+        let cases: &[(&[u8], &str, &str, u64)] = &[
+            (b"one\ntwo\nbad\xff\n", "utf-8", "one\ntwo\n", 11),
+            (b"one\ntwo \xed\xa0\xbd\n", "utf-8-variants", "one\n", 8),
+            (b"one\n\x81", "windows-1252", "one\n", 4),
+            (b"o\0\n\0k\0\0\xdc", "utf-16le", "o\n", 6),
+            (b"ok\n\x82", "shift_jis", "ok\n", 3),
+            (b"\xff\xfeo\0\n\0k", "utf-16", "o\n", 6),
+        ];
+        for &(bytes, encoding, good, offset) in cases {
+            for batch_bytes in [1, 3, 1 << 20] {
+                let mut batches = LineBatches::new(bytes, Some(encoding), batch_bytes).unwrap();
+                let mut text = String::new();
+                let error = loop {
+                    match batches.next_batch() {
+                        Ok(Some(batch)) => text.push_str(&batch),
+                        Ok(None) => panic!("{encoding}: no error"),
+                        Err(error) => break error,
+                    }
+                };
+                assert_eq!(text, good, "{encoding} {batch_bytes}");
+                match error {
+                    FixFileError::Decode {
+                        offset: at,
+                        encoding: name,
+                    } => {
+                        assert_eq!(at, offset, "{encoding} {batch_bytes}");
+                        assert!(name.eq_ignore_ascii_case(encoding), "{name}");
+                    }
+                    other => panic!("{other}"),
+                }
+                assert!(batches.next_batch().unwrap().is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_encodings_are_refused_at_once() {
+        assert!(matches!(
+            LineBatches::new(&b""[..], Some("klingon"), 1),
+            Err(FixFileError::UnknownEncoding(name)) if name == "klingon"
+        ));
+        assert!(fix_file(&b""[..], Some("utf-9"), &TextFixerConfig::default()).is_err());
+    }
+
+    #[test]
+    fn our_codecs_come_before_whatwg_labels() {
+        // WHATWG reads latin-1 as windows-1252; Python and ftfy do not.
+        let batches = all_batches(b"\x93\n", Some("latin-1"), 8).unwrap();
+        assert_eq!(batches, ["\u{93}\n"]);
+        assert!(all_batches(b"\x81\n", Some("windows-1252"), 8).is_err());
+        let batches = all_batches(b"\x81\n", Some("sloppy-windows-1252"), 8).unwrap();
+        assert_eq!(batches, ["\u{81}\n"]);
+    }
+}
