@@ -229,15 +229,99 @@ fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
     }
 }
 
-/// Whether any fix could change `text`: only printable ASCII, tab, line
-/// feed and form feed are certainly left alone (and `&` when entities are
-/// not decoded).
-fn might_need_fixing(text: &str, decode_entities: bool) -> bool {
-    text.bytes().any(|b| match b {
-        b'&' => decode_entities,
-        b' '..=b'~' | b'\t' | b'\n' | 0x0C => false,
-        _ => true,
-    })
+/// Which fixes could change a text, found in one pass over its bytes, so
+/// that a round of fixes skips the ones with nothing to do (and clean
+/// ASCII text skips them all). The tests are conservative: a fix may be
+/// flagged and then find nothing, never the reverse.
+#[derive(Clone, Copy, Default)]
+struct Triggers {
+    entities: bool,
+    terminal_escapes: bool,
+    /// Any non-ASCII character: mojibake, normalization.
+    non_ascii: bool,
+    c1_controls: bool,
+    ligatures: bool,
+    width: bool,
+    quotes: bool,
+    line_breaks: bool,
+    control_chars: bool,
+}
+
+/// Bytes that no fix changes: printable ASCII but `&`, tab, line feed and
+/// form feed.
+static PLAIN_BYTES: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut byte = b' ';
+    while byte <= b'~' {
+        plain[byte as usize] = byte != b'&';
+        byte += 1;
+    }
+    plain[b'\t' as usize] = true;
+    plain[b'\n' as usize] = true;
+    plain[0x0C] = true;
+    plain
+};
+
+impl Triggers {
+    fn scan(text: &str) -> Triggers {
+        let bytes = text.as_bytes();
+        // The common case, clean ASCII text, in a tight loop.
+        if bytes.iter().all(|&byte| PLAIN_BYTES[usize::from(byte)]) {
+            return Triggers::default();
+        }
+        let mut found = Triggers::default();
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        for (i, &byte) in bytes.iter().enumerate() {
+            match byte {
+                b' '..=b'~' if byte != b'&' => {}
+                b'\t' | b'\n' | 0x0C => {}
+                b'&' => found.entities = true,
+                b'\r' => found.line_breaks = true,
+                0x1B => {
+                    found.terminal_escapes = true;
+                    found.control_chars = true;
+                }
+                0x00..=0x7F => found.control_chars = true,
+                0x80..=0xBF => {}
+                lead => {
+                    found.non_ascii = true;
+                    let (second, third) = (at(i + 1), at(i + 2));
+                    match (lead, second, third) {
+                        // U+0080–U+009F, U+0085
+                        (0xC2, 0x80..=0x9F, _) => {
+                            found.c1_controls = true;
+                            found.line_breaks |= second == 0x85;
+                        }
+                        // Ĳ ĳ ŉ, the Serbo-Croatian digraphs, ﬀ–ﬆ
+                        (0xC4, 0xB2 | 0xB3, _) | (0xC5, 0x89, _) | (0xC7, 0x84..=0x8C, _) => {
+                            found.ligatures = true
+                        }
+                        (0xEF, 0xAC, 0x80..=0x86) => found.ligatures = true,
+                        // U+02BC, U+2018–U+201F
+                        (0xCA, 0xBC, _) | (0xE2, 0x80, 0x98..=0x9F) => found.quotes = true,
+                        // U+2028, U+2029
+                        (0xE2, 0x80, 0xA8 | 0xA9) => found.line_breaks = true,
+                        // U+206A–U+206F, U+FEFF, U+FFF9–U+FFFC
+                        (0xE2, 0x81, 0xAA..=0xAF)
+                        | (0xEF, 0xBB, 0xBF)
+                        | (0xEF, 0xBF, 0xB9..=0xBC) => found.control_chars = true,
+                        // U+3000, U+FF00–U+FFFF
+                        (0xE3, 0x80, 0x80) | (0xEF, 0xBC..=0xBF, _) => found.width = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn any(&self, decode_entities: bool) -> bool {
+        (self.entities && decode_entities)
+            || self.terminal_escapes
+            || self.non_ascii
+            || self.line_breaks
+            || self.control_chars
+    }
 }
 
 type TextFix = fn(&str) -> Cow<'_, str>;
@@ -250,45 +334,58 @@ fn fix_segment<'a>(
     decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
-    if !might_need_fixing(text, decode_entities) {
+    if !Triggers::scan(text).any(decode_entities) {
         return Cow::Borrowed(text);
     }
-    let text_fixes: [(bool, &'static str, TextFix); 8] = [
+    let text_fixes: [(bool, &'static str, TextFix, fn(&Triggers) -> bool); 8] = [
         (
             config.fix_c1_controls,
             "fix_c1_controls",
             fixes::fix_c1_controls,
+            |t| t.c1_controls,
         ),
         (
             config.fix_latin_ligatures,
             "fix_latin_ligatures",
             fixes::fix_latin_ligatures,
+            |t| t.ligatures,
         ),
         (
             config.fix_character_width,
             "fix_character_width",
             fixes::fix_character_width,
+            |t| t.width,
         ),
-        (config.uncurl_quotes, "uncurl_quotes", fixes::uncurl_quotes),
+        (
+            config.uncurl_quotes,
+            "uncurl_quotes",
+            fixes::uncurl_quotes,
+            |t| t.quotes,
+        ),
         (
             config.fix_line_breaks,
             "fix_line_breaks",
             fixes::fix_line_breaks,
+            |t| t.line_breaks,
         ),
+        // Surrogates never occur in a `&str`; the step is kept for plans.
         (
             config.fix_surrogates,
             "fix_surrogates",
             fixes::fix_surrogates,
+            |_| false,
         ),
         (
             config.remove_terminal_escapes,
             "remove_terminal_escapes",
             fixes::remove_terminal_escapes,
+            |t| t.terminal_escapes,
         ),
         (
             config.remove_control_chars,
             "remove_control_chars",
             fixes::remove_control_chars,
+            |t| t.control_chars,
         ),
     ];
 
@@ -297,16 +394,20 @@ fn fix_segment<'a>(
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
         let mut changed = false;
-        if decode_entities {
-            changed |= apply_fix(
+        let mut triggers = Triggers::scan(&current);
+        if decode_entities && triggers.entities {
+            if apply_fix(
                 &mut current,
                 fixes::unescape_html,
                 "unescape_html",
                 &mut steps,
-            );
+            ) {
+                changed = true;
+                triggers = Triggers::scan(&current);
+            }
         }
-        if config.fix_encoding {
-            changed |= match steps.as_deref_mut() {
+        if config.fix_encoding && triggers.non_ascii {
+            let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
                     steps.extend(fixed.explanation.unwrap_or_default());
@@ -317,13 +418,18 @@ fn fix_segment<'a>(
                     Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
                 },
             };
-        }
-        for &(enabled, name, fix) in &text_fixes {
-            if enabled {
-                changed |= apply_fix(&mut current, fix, name, &mut steps);
+            if fixed {
+                changed = true;
+                triggers = Triggers::scan(&current);
             }
         }
-        if let Some(form) = config.normalization {
+        for &(enabled, name, fix, triggered) in &text_fixes {
+            if enabled && triggered(&triggers) && apply_fix(&mut current, fix, name, &mut steps) {
+                changed = true;
+                triggers = Triggers::scan(&current);
+            }
+        }
+        if let Some(form) = config.normalization.filter(|_| triggers.non_ascii) {
             if let Cow::Owned(normalized) = normalize(&current, form) {
                 if replace_if_changed(&mut current, normalized) {
                     changed = true;
