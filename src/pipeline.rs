@@ -130,6 +130,11 @@ pub struct StreamFixer<'c> {
     config: &'c TextFixerConfig,
     /// Cleared for good by the first line holding a `<` in `Auto` mode.
     entities_allowed: bool,
+    /// Whether a line of the *output* so far holds a `<`. It differs from
+    /// the input's only where fixing made or removed one (`&lt;` decoded,
+    /// `<` composed with U+0338 into `≮`); a second run of fix_text would
+    /// decide by the output, so this is what idempotence needs.
+    output_has_tag: bool,
 }
 
 impl<'c> StreamFixer<'c> {
@@ -138,16 +143,20 @@ impl<'c> StreamFixer<'c> {
         StreamFixer {
             config,
             entities_allowed: config.unescape_html != UnescapeHtml::Never,
+            output_has_tag: false,
         }
     }
 
     /// A fixer for a piece of text that follows others, whose earlier
     /// lines did (`true`) or did not hold a `<`. This lets pieces of one
-    /// text be fixed in parallel and give what [`fix_text_with`] gives.
+    /// text be fixed in parallel and give what [`fix_text_with`] gives
+    /// (exactly so unless fixing an earlier line made or removed its only
+    /// `<`, which takes an entity `&lt;` or a `<` followed by U+0338).
     pub fn after(config: &'c TextFixerConfig, earlier_lines_had_tag: bool) -> StreamFixer<'c> {
         let mut fixer = StreamFixer::new(config);
         if earlier_lines_had_tag && config.unescape_html == UnescapeHtml::Auto {
             fixer.entities_allowed = false;
+            fixer.output_has_tag = true;
         }
         fixer
     }
@@ -173,10 +182,24 @@ impl<'c> StreamFixer<'c> {
             let end = segment_end(text, start, self.config.max_decode_length);
             let segment = &text[start..end];
             let entities_allowed_before = self.entities_allowed;
+            let output_had_tag_before = self.output_has_tag;
             if self.config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
                 self.entities_allowed = false;
             }
-            match fix_segment(segment, self.config, self.entities_allowed, None) {
+            let mut fixed = fix_segment(segment, self.config, self.entities_allowed, None);
+            // Entities were kept for a `<` that fixing removed: a second
+            // run would decode them, so do it now.
+            if !self.entities_allowed
+                && self.config.unescape_html == UnescapeHtml::Auto
+                && !self.output_has_tag
+                && !fixed.contains('<')
+            {
+                if let Cow::Owned(refixed) = fix_segment(&fixed, self.config, true, None) {
+                    fixed = Cow::Owned(refixed);
+                }
+            }
+            self.output_has_tag |= fixed.contains('<');
+            match fixed {
                 Cow::Borrowed(_) => {
                     if let Some(output) = output {
                         output.push_str(segment);
@@ -199,9 +222,11 @@ impl<'c> StreamFixer<'c> {
                         let mut again = StreamFixer {
                             config: self.config,
                             entities_allowed: entities_allowed_before,
+                            output_has_tag: output_had_tag_before,
                         };
                         let mut refixed = None;
                         again.fix_lines_into(&fixed, &mut refixed, &fixed);
+                        self.output_has_tag = again.output_has_tag;
                         output.push_str(refixed.as_deref().unwrap_or(&fixed));
                     } else {
                         output.push_str(&fixed);
