@@ -139,6 +139,12 @@ pub struct StreamFixer<'c> {
 
 impl<'c> StreamFixer<'c> {
     /// A fixer at the start of a text.
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// assert_eq!(fixer.fix_lines("AT&amp;T\n"), "AT&T\n");
+    /// ```
     pub fn new(config: &'c TextFixerConfig) -> StreamFixer<'c> {
         StreamFixer {
             config,
@@ -152,6 +158,16 @@ impl<'c> StreamFixer<'c> {
     /// text be fixed in parallel and give what [`fix_text_with`] gives
     /// (exactly so unless fixing an earlier line made or removed its only
     /// `<`, which takes an entity `&lt;` or a `<` followed by U+0338).
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let text = "<p>\nAT&amp;T\n";
+    /// let (first, rest) = text.split_at(4);
+    /// let mut fixer = ftfy::StreamFixer::after(&config, first.contains('<'));
+    /// let rest_fixed = fixer.fix_lines(rest).into_owned();
+    /// assert_eq!(rest_fixed, "AT&amp;T\n");
+    /// assert_eq!(ftfy::fix_text_with(text, &config), format!("<p>\n{rest_fixed}"));
+    /// ```
     pub fn after(config: &'c TextFixerConfig, earlier_lines_had_tag: bool) -> StreamFixer<'c> {
         let mut fixer = StreamFixer::new(config);
         if earlier_lines_had_tag && config.unescape_html == UnescapeHtml::Auto {
@@ -163,6 +179,14 @@ impl<'c> StreamFixer<'c> {
 
     /// Fixes the lines of `text` (the last one may lack its line break),
     /// borrowing when nothing changes.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// assert!(matches!(fixer.fix_lines("fine\n"), Cow::Borrowed(_)));
+    /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
+    /// ```
     pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
         let mut output = None;
         self.fix_lines_into(text, &mut output, text);

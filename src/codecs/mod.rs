@@ -189,11 +189,21 @@ impl DecodeError {
     }
 
     /// The offset of the first byte that could not be decoded.
+    ///
+    /// ```
+    /// let error = ftfy::codecs::WINDOWS_1252.decode(b"ab\x81").unwrap_err();
+    /// assert_eq!(error.offset(), 2);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The codec's name.
+    ///
+    /// ```
+    /// let error = ftfy::codecs::WINDOWS_1252.decode(b"\x81").unwrap_err();
+    /// assert_eq!(error.codec(), "windows-1252");
+    /// ```
     pub fn codec(&self) -> &'static str {
         self.codec
     }
@@ -222,16 +232,31 @@ pub struct EncodeError {
 impl EncodeError {
     /// The byte offset in the text of the character that could not be
     /// encoded.
+    ///
+    /// ```
+    /// let error = ftfy::codecs::LATIN_1.encode("né€").unwrap_err();
+    /// assert_eq!(error.offset(), 3);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The character that could not be encoded.
+    ///
+    /// ```
+    /// let error = ftfy::codecs::LATIN_1.encode("né€").unwrap_err();
+    /// assert_eq!(error.character(), '€');
+    /// ```
     pub fn character(&self) -> char {
         self.character
     }
 
     /// The codec's name.
+    ///
+    /// ```
+    /// let error = ftfy::codecs::MACROMAN.encode("中").unwrap_err();
+    /// assert_eq!(error.codec(), "macroman");
+    /// ```
     pub fn codec(&self) -> &'static str {
         self.codec
     }
@@ -262,6 +287,12 @@ pub enum CodecError {
 
 impl CodecError {
     /// The byte offset where decoding or encoding failed, if it did.
+    ///
+    /// ```
+    /// use ftfy::codecs::decode;
+    /// assert_eq!(decode(b"ok\xff", "utf-8").unwrap_err().offset(), Some(2));
+    /// assert_eq!(decode(b"ok", "klingon").unwrap_err().offset(), None);
+    /// ```
     pub fn offset(&self) -> Option<usize> {
         match self {
             CodecError::UnknownEncoding(_) => None,
