@@ -2,18 +2,22 @@
 """Writes tests/data/badness_vectors.jsonl: strings with the `badness` that
 ftfy 6.3.1 gives them, one JSON array [text, badness] per line.
 
-The strings are random, built mostly from the characters ftfy's badness
-rules name (so that most rules fire somewhere), plus real mojibake of
-multilingual text. The seed is fixed, so the file is reproducible.
+The strings are: for each of the 37 alternatives of ftfy's badness regex,
+strings generated from that alternative itself (so every rule is
+exercised, with and without surrounding text); random strings built mostly
+from the characters the rules name; and real mojibake of multilingual text.
+The seed is fixed, so the file is reproducible.
 
 Run: /path/to/venv-with-ftfy-6.3.1/bin/python scripts/gen_badness_vectors.py
 """
 import json
 import random
+import re
+import re._parser as sre_parse
 from pathlib import Path
 
 import ftfy
-from ftfy.badness import MOJIBAKE_CATEGORIES, badness
+from ftfy.badness import BADNESS_RE, MOJIBAKE_CATEGORIES, badness
 
 assert ftfy.__version__ == "6.3.1", ftfy.__version__
 
@@ -56,10 +60,84 @@ ENCODINGS = ["latin-1", "sloppy-windows-1252", "sloppy-windows-1251", "sloppy-wi
              "iso-8859-2", "macroman", "cp437"]
 
 
+def alternatives():
+    """The top-level alternatives of BADNESS_RE, each compiled alone."""
+    pattern, parts, current, depth, in_class, i = BADNESS_RE.pattern, [], "", 0, False, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            current += pattern[i:i + 2]
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c in "()":
+            depth += 1 if c == "(" else -1
+        elif c == "|" and depth == 0:
+            parts.append(current)
+            current, i = "", i + 1
+            continue
+        current += c
+        i += 1
+    parts.append(current)
+    return [re.compile(part, re.VERBOSE) for part in parts]
+
+
+def class_members(items):
+    members, negated = [], False
+    for op, value in items:
+        if op == sre_parse.NEGATE:
+            negated = True
+        elif op == sre_parse.LITERAL:
+            members.append(chr(value))
+        elif op == sre_parse.RANGE:
+            members.extend(chr(c) for c in range(value[0], value[1] + 1))
+        elif op == sre_parse.CATEGORY:
+            members.extend(" \u3000" if value == sre_parse.CATEGORY_SPACE else "aé1_")
+    return members, negated
+
+
+def generate(tokens, rng):
+    """A random string matching the parsed pattern `tokens`."""
+    out = ""
+    for op, value in tokens:
+        if op == sre_parse.LITERAL:
+            out += chr(value)
+        elif op == sre_parse.IN:
+            members, negated = class_members(value)
+            out += rng.choice([c for c in "1xZ-" if c not in members]) if negated else rng.choice(members)
+        elif op == sre_parse.ANY:
+            out += rng.choice("x ë")
+        elif op in (sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT):
+            low, high, inner = value
+            out += "".join(generate(inner, rng) for _ in range(rng.randint(low, min(high, low + 1))))
+        elif op == sre_parse.CATEGORY:
+            out += " " if value == sre_parse.CATEGORY_SPACE else "a"
+    return out
+
+
+def rule_cases(rng, chars):
+    cases = []
+    for alternative in alternatives():
+        tokens = sre_parse.parse(alternative.pattern, re.VERBOSE)
+        anchored = any(op == sre_parse.AT for op, _ in tokens)
+        for n in range(40):
+            core = generate(tokens, rng)
+            assert alternative.search(core), (alternative.pattern, core)
+            if n % 2 and not anchored:
+                core = "".join(rng.choice(chars) for _ in range(rng.randint(0, 2))) + core
+            if n % 4 == 3:
+                core += "".join(rng.choice(chars) for _ in range(rng.randint(1, 3)))
+            cases.append(core)
+    return cases
+
+
 def main():
     rng = random.Random(20261122)
     chars = alphabet()
-    cases = []
+    cases = rule_cases(rng, chars)
     for _ in range(12000):
         length = rng.randint(1, 10)
         cases.append("".join(rng.choice(chars) for _ in range(length)))
