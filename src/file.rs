@@ -662,11 +662,14 @@ impl<R: Read> Iterator for FixFile<R> {
 mod tests {
     use super::*;
 
+    /// The text and encoding `guess_bytes` gives, or its error offset.
+    type Guess = Result<(&'static str, &'static str), usize>;
+
     /// ftfy 6.3.1's `guess_bytes` on each input: the text and encoding, or
     /// the offset of its UnicodeDecodeError.
     #[test]
     fn guesses_as_ftfy_does() {
-        let cases: &[(&[u8], Result<(&str, &str), usize>)] = &[
+        let cases: &[(&[u8], Guess)] = &[
             (b"", Ok(("", "utf-8"))),
             (b"caf\xc3\xa9", Ok(("café", "utf-8"))),
             (b"caf\xe9", Ok(("café", "sloppy-windows-1252"))),

@@ -375,6 +375,31 @@ impl Triggers {
 
 type TextFix = fn(&str) -> Cow<'_, str>;
 
+/// A text fix of the round: whether it is on, its name in plans, and
+/// whether the pre-scan found something for it.
+struct TextFixStep {
+    enabled: bool,
+    name: &'static str,
+    fix: TextFix,
+    triggered: fn(&Triggers) -> bool,
+}
+
+impl TextFixStep {
+    fn new(
+        enabled: bool,
+        name: &'static str,
+        fix: TextFix,
+        triggered: fn(&Triggers) -> bool,
+    ) -> Self {
+        TextFixStep {
+            enabled,
+            name,
+            fix,
+            triggered,
+        }
+    }
+}
+
 /// Fixes one segment, repeating the round of fixes until nothing changes,
 /// and records the steps that changed something in `steps` if given.
 fn fix_segment<'a>(
@@ -386,51 +411,51 @@ fn fix_segment<'a>(
     if !Triggers::scan(text).any(decode_entities) {
         return Cow::Borrowed(text);
     }
-    let text_fixes: [(bool, &'static str, TextFix, fn(&Triggers) -> bool); 8] = [
-        (
+    let text_fixes = [
+        TextFixStep::new(
             config.fix_c1_controls,
             "fix_c1_controls",
             fixes::fix_c1_controls,
             |t| t.c1_controls,
         ),
-        (
+        TextFixStep::new(
             config.fix_latin_ligatures,
             "fix_latin_ligatures",
             fixes::fix_latin_ligatures,
             |t| t.ligatures,
         ),
-        (
+        TextFixStep::new(
             config.fix_character_width,
             "fix_character_width",
             fixes::fix_character_width,
             |t| t.width,
         ),
-        (
+        TextFixStep::new(
             config.uncurl_quotes,
             "uncurl_quotes",
             fixes::uncurl_quotes,
             |t| t.quotes,
         ),
-        (
+        TextFixStep::new(
             config.fix_line_breaks,
             "fix_line_breaks",
             fixes::fix_line_breaks,
             |t| t.line_breaks,
         ),
         // Surrogates never occur in a `&str`; the step is kept for plans.
-        (
+        TextFixStep::new(
             config.fix_surrogates,
             "fix_surrogates",
             fixes::fix_surrogates,
             |_| false,
         ),
-        (
+        TextFixStep::new(
             config.remove_terminal_escapes,
             "remove_terminal_escapes",
             fixes::remove_terminal_escapes,
             |t| t.terminal_escapes,
         ),
-        (
+        TextFixStep::new(
             config.remove_control_chars,
             "remove_control_chars",
             fixes::remove_control_chars,
@@ -444,16 +469,17 @@ fn fix_segment<'a>(
         let round_start = current.clone();
         let mut changed = false;
         let mut triggers = Triggers::scan(&current);
-        if decode_entities && triggers.entities {
-            if apply_fix(
+        if decode_entities
+            && triggers.entities
+            && apply_fix(
                 &mut current,
                 fixes::unescape_html,
                 "unescape_html",
                 &mut steps,
-            ) {
-                changed = true;
-                triggers = Triggers::scan(&current);
-            }
+            )
+        {
+            changed = true;
+            triggers = Triggers::scan(&current);
         }
         if config.fix_encoding && triggers.non_ascii {
             let fixed = match steps.as_deref_mut() {
@@ -472,8 +498,11 @@ fn fix_segment<'a>(
                 triggers = Triggers::scan(&current);
             }
         }
-        for &(enabled, name, fix, triggered) in &text_fixes {
-            if enabled && triggered(&triggers) && apply_fix(&mut current, fix, name, &mut steps) {
+        for step in &text_fixes {
+            if step.enabled
+                && (step.triggered)(&triggers)
+                && apply_fix(&mut current, step.fix, step.name, &mut steps)
+            {
                 changed = true;
                 triggers = Triggers::scan(&current);
             }
