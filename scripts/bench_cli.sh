@@ -76,7 +76,9 @@ for _ in range(64):
 written = 0
 with open(path, "wb") as out:
     while written < size:
-        chunk = random.choice(chunks)[: size - written]
+        chunk = random.choice(chunks)
+        if written + len(chunk) > size:
+            chunk = chunk[: chunk.rfind(b"\n", 0, size - written) + 1] or chunk
         out.write(chunk)
         written += len(chunk)
 EOF

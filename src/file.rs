@@ -159,6 +159,9 @@ enum Decoding {
     Guess,
     /// Strict UTF-8.
     Utf8,
+    /// Strict 7-bit ASCII, as Python reads `ascii` (WHATWG reads it as
+    /// windows-1252).
+    Ascii,
     /// UTF-8 with CESU-8 and Java's `C0 80` (ftfy's `utf-8-variants`).
     Utf8Variants,
     /// One of this crate's single-byte codecs.
@@ -175,18 +178,16 @@ impl Decoding {
     /// (so `latin-1` is Latin-1 and `windows-1252` is strict, as in Python,
     /// not as the WHATWG labels say); other names are `encoding_rs` labels.
     fn from_name(name: &str) -> Option<Decoding> {
+        let label = name.trim().to_ascii_lowercase().replace('_', "-");
         match codecs::canonical_name(name) {
             Some("utf-8") => Some(Decoding::Utf8),
             Some("utf-8-variants") => Some(Decoding::Utf8Variants),
             Some(_) => codecs::charmap(name).map(Decoding::Charmap),
-            None if matches!(
-                name.trim().to_ascii_lowercase().as_str(),
-                "utf-16" | "utf16" | "utf_16"
-            ) =>
-            {
-                Some(Decoding::Utf16)
-            }
-            None => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
+            None => match label.as_str() {
+                "utf-16" | "utf16" => Some(Decoding::Utf16),
+                "ascii" | "us-ascii" | "646" => Some(Decoding::Ascii),
+                _ => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
+            },
         }
     }
 
@@ -194,6 +195,7 @@ impl Decoding {
         match self {
             Decoding::Guess => None,
             Decoding::Utf8 => Some("utf-8"),
+            Decoding::Ascii => Some("ascii"),
             Decoding::Utf8Variants => Some("utf-8-variants"),
             Decoding::Charmap(charmap) => Some(charmap.name()),
             Decoding::Utf16 => Some("utf-16"),
@@ -448,6 +450,12 @@ impl<R: Read> LineBatches<R> {
                     let bad = error.utf8_error().valid_up_to();
                     (error.into_bytes(), bad)
                 })
+            }
+            Decoding::Ascii => {
+                return match bytes.iter().position(|byte| !byte.is_ascii()) {
+                    Some(bad) => Err((bytes, bad)),
+                    None => String::from_utf8(bytes).map_err(|error| (error.into_bytes(), 0)),
+                }
             }
             Decoding::Utf8Variants => codecs::utf8_variants::decode(&bytes),
             Decoding::Charmap(charmap) => charmap.decode(&bytes),
@@ -826,6 +834,9 @@ mod tests {
         let batches = all_batches(b"\x93\n", Some("latin-1"), 8).unwrap();
         assert_eq!(batches, ["\u{93}\n"]);
         assert!(all_batches(b"\x81\n", Some("windows-1252"), 8).is_err());
+        // And ASCII is 7-bit, as in Python, not windows-1252.
+        assert_eq!(all_batches(b"ok\n", Some("ASCII"), 8).unwrap(), ["ok\n"]);
+        assert!(all_batches(b"ok \xe9\n", Some("us-ascii"), 8).is_err());
         let batches = all_batches(b"\x81\n", Some("sloppy-windows-1252"), 8).unwrap();
         assert_eq!(batches, ["\u{81}\n"]);
     }
