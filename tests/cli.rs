@@ -187,9 +187,39 @@ fn prints_its_version_and_help() {
         "--explain-format",
         "--jsonl",
         "--jobs",
+        "--explain-unicode",
     ] {
         assert!(help.contains(flag), "{flag} missing from --help");
     }
+}
+
+/// `--explain-unicode TEXT` prints what the seeds print for their table
+/// flip (the golden case `explain-table-flip`, checked against ftfy 6.3.1).
+#[test]
+fn explains_unicode() {
+    let golden: toml::Table =
+        toml::from_str(&fs::read_to_string("golden/utilities.toml").unwrap()).unwrap();
+    let case = golden["case"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|case| case["name"].as_str() == Some("explain-table-flip"))
+        .expect("the golden table-flip case");
+    let output = ftfy()
+        .args(["--explain-unicode", case["input"].as_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), case["explain_unicode"].as_str().unwrap());
+
+    let both = ftfy()
+        .args(["--explain-unicode", "x", "file.txt"])
+        .output()
+        .unwrap();
+    assert!(
+        !both.status.success(),
+        "a file and --explain-unicode conflict"
+    );
 }
 
 /// A few MB of lines: clean multilingual text, mojibake, HTML entities

@@ -127,6 +127,10 @@ struct Args {
     /// The input size, in bytes, of the batches of lines that threads fix.
     #[arg(long, hide = true, default_value_t = DEFAULT_BATCH_BYTES)]
     batch_bytes: usize,
+    /// Print each code point of TEXT (its number, glyph, category and name)
+    /// instead of fixing a file.
+    #[arg(long, value_name = "TEXT", conflicts_with = "filename")]
+    explain_unicode: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -207,6 +211,13 @@ fn config_from(args: &Args) -> Result<TextFixerConfig, Failure> {
 }
 
 fn run_with(args: &Args) -> Result<(), Failure> {
+    if let Some(text) = &args.explain_unicode {
+        let mut stdout = io::stdout().lock();
+        return match ftfy::write_explanation(text, &mut stdout) {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Err(Failure::BrokenPipe),
+            result => Ok(result?),
+        };
+    }
     let config = config_from(args)?;
     let reading_stdin = args.filename == "-";
     let (input, input_len): (Box<dyn io::Read + Send>, Option<u64>) = if reading_stdin {
