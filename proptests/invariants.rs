@@ -178,5 +178,7 @@ proptest! {
         let _ = ftfy::fixes::remove_bom(&text);
         let _ = ftfy::fixes::restore_byte_a0(text.as_bytes());
         let _ = ftfy::fixes::replace_lossy_sequences(text.as_bytes());
+        let _ = ftfy::explain_unicode(&text);
+        let _ = ftfy::formatting::display_center(&text, 40, '.');
     }
 }

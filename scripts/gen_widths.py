@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes src/formatting/widths.rs: the display width ftfy 6.3.1's
 `character_width` gives every code point (Python's `wcwidth` package, the
-version pinned in scripts/differential/run.py), as runs.
+version pinned in scripts/differential/run.py), as runs; and the sets of
+code points that `wcwidth.wcswidth` treats specially when it measures a
+string by grapheme clusters (emoji, flags, variation selectors, viramas,
+spacing marks).
 
 Run inside the .venv that scripts/differential/run.py creates:
     .venv/bin/python scripts/gen_widths.py
@@ -11,6 +14,9 @@ from pathlib import Path
 
 import wcwidth
 from ftfy.formatting import character_width
+from wcwidth import _constants
+from wcwidth.table_vs15 import VS15_WIDE_TO_NARROW
+from wcwidth.table_vs16 import VS16_NARROW_TO_WIDE
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "formatting" / "widths.rs"
 
@@ -32,8 +38,51 @@ def main():
     ]
     lines += [f"    (0x{cp:x}, {width})," for cp, width in runs]
     lines += ["];", ""]
+    for name, doc, ranges in cluster_sets():
+        lines += [f"/// {doc}", f"pub(super) static {name}: &[(u32, u32)] = &["]
+        lines += [f"    (0x{lo:x}, 0x{hi:x})," for lo, hi in ranges]
+        lines += ["];", ""]
+    lo, hi = _constants._FITZPATRICK_RANGE
+    lines += [
+        "/// The emoji skin-tone modifiers.",
+        f"pub(super) const FITZPATRICK: std::ops::RangeInclusive<u32> = 0x{lo:x}..=0x{hi:x};",
+        "",
+    ]
     OUT.write_text("\n".join(lines))
     print(f"wrote {len(runs)} runs to {OUT}")
+
+
+def as_ranges(code_points):
+    """Sorted inclusive (first, last) ranges covering `code_points`."""
+    ranges = []
+    for cp in sorted(code_points):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return ranges
+
+
+def table_points(table):
+    return {cp for lo, hi in table for cp in range(lo, hi + 1)}
+
+
+def cluster_sets():
+    """The sets wcwidth's wcswidth consults, as (name, doc, ranges)."""
+    return [
+        ("REGIONAL_INDICATOR", "Regional indicators, which pair into flags.",
+         as_ranges(_constants._REGIONAL_INDICATOR_SET)),
+        ("VIRAMA", "Viramas and invisible stackers, which join consonants into conjuncts.",
+         as_ranges(_constants._ISC_VIRAMA_SET)),
+        ("SPACING_MARK", "Spacing combining marks (Mc), which widen the cluster they end.",
+         as_ranges(table_points(_constants._CATEGORY_MC_TABLE))),
+        ("EMOJI_ZWJ", "Extended pictographics and regional indicators: what a skin tone attaches to.",
+         as_ranges(_constants._EMOJI_ZWJ_SET)),
+        ("VS16_NARROW_TO_WIDE", "Narrow characters that U+FE0F makes wide.",
+         as_ranges(table_points(VS16_NARROW_TO_WIDE["9.0.0"]))),
+        ("VS15_WIDE_TO_NARROW", "Wide characters that U+FE0E makes narrow.",
+         as_ranges(table_points(VS15_WIDE_TO_NARROW["9.0.0"]))),
+    ]
 
 
 if __name__ == "__main__":

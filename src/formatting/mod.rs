@@ -9,18 +9,23 @@
 //! assert_eq!(display_center("ちゃぶ台返し", 20, '▒').unwrap(), "▒▒▒▒ちゃぶ台返し▒▒▒▒");
 //! ```
 //!
-//! Character widths are those of ftfy 6.3.1, which asks Python's `wcwidth`
-//! package: a table generated from it (`scripts/gen_widths.py`) gives
-//! every code point's width. A string's width is the sum of its
-//! characters', where `wcwidth` also looks at grapheme clusters (emoji ZWJ
-//! sequences, variation selectors, flags), so the two can differ on those.
+//! Widths are those of ftfy 6.3.1, which asks Python's `wcwidth` package
+//! (0.9.4): tables generated from it (`scripts/gen_widths.py`) give every
+//! code point's width, and [`monospaced_width`] measures a string the way
+//! `wcwidth.wcswidth` does, by clusters: an emoji ZWJ sequence, a flag, a
+//! skin-toned emoji or an Indic conjunct takes the cells of one character,
+//! not the sum of its parts. `scripts/compare_utilities.py` checks both
+//! against Python.
 
 mod widths;
 
 use std::fmt;
 
 use crate::fixes::remove_terminal_escapes;
-use widths::WIDTH_RUNS;
+use widths::{
+    EMOJI_ZWJ, FITZPATRICK, REGIONAL_INDICATOR, SPACING_MARK, VIRAMA, VS15_WIDE_TO_NARROW,
+    VS16_NARROW_TO_WIDE, WIDTH_RUNS,
+};
 
 /// The number of cells `c` takes in a modern terminal: 2 for wide and
 /// full-width characters, 0 for combining marks and most format
@@ -51,14 +56,122 @@ pub fn character_width(c: char) -> i32 {
 /// assert_eq!(monospaced_width("입니다"), 6);
 /// assert_eq!(monospaced_width("\u{110b}\u{1175}\u{11b8}\u{1102}\u{1175}\u{1103}\u{1161}"), 6);
 /// assert_eq!(monospaced_width("\u{1b}[34mblue\u{1b}[m"), 4);
+/// assert_eq!(monospaced_width("👨\u{200d}👩\u{200d}👧"), 2); // one family emoji
+/// assert_eq!(monospaced_width("🇫🇷"), 2); // one flag
 /// ```
 pub fn monospaced_width(text: &str) -> i32 {
-    let text = remove_terminal_escapes(text);
-    let text = crate::plan::normalize(&text, crate::Normalization::Nfc);
-    text.chars()
-        .map(character_width)
-        .try_fold(0, |total, width| (width >= 0).then_some(total + width))
-        .unwrap_or(-1)
+    // ftfy's order: normalize first, then drop the escapes.
+    let text = crate::plan::normalize(text, crate::Normalization::Nfc);
+    cluster_width(&remove_terminal_escapes(&text))
+}
+
+/// Whether `cp` is in `table`, sorted inclusive ranges.
+fn in_ranges(table: &[(u32, u32)], cp: u32) -> bool {
+    let index = table.partition_point(|&(first, _)| first <= cp);
+    index > 0 && cp <= table[index - 1].1
+}
+
+/// The width of `text` as `wcwidth.wcswidth` 0.9.4 measures it: each
+/// cluster takes the width of its base, widened by VS16 or a spacing mark,
+/// narrowed by VS15; the character after a ZWJ and the second indicator of
+/// a flag add nothing; a virama joins the next consonant into a conjunct of
+/// two cells. -1 if a character has no width (a control character).
+fn cluster_width(text: &str) -> i32 {
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return i32::try_from(text.len()).unwrap_or(i32::MAX);
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let is_indicator = |c: char| in_ranges(REGIONAL_INDICATOR, u32::from(c));
+    let mut total = 0i32;
+    // The width of the cluster being measured, added to `total` when the
+    // next one starts.
+    let mut cluster = 0i32;
+    // The last character that had a width, while a variation selector or a
+    // spacing mark may still apply to it.
+    let mut base_open = false;
+    let mut base = u32::MAX;
+    let mut base_width = 0i32;
+    let mut after_virama = false;
+    let mut index = 0;
+    while index < chars.len() {
+        let c = chars[index];
+        let cp = u32::from(c);
+        match cp {
+            0x200D => {
+                // A ZWJ swallows the character it joins (unless it follows
+                // a virama, where the conjunct rule applies instead).
+                if after_virama {
+                    index += 1;
+                } else {
+                    if index + 1 < chars.len() {
+                        base_width = 0;
+                        index += 1;
+                    }
+                    index += 1;
+                }
+                continue;
+            }
+            0xFE0F if base_open => {
+                if in_ranges(VS16_NARROW_TO_WIDE, base) {
+                    cluster = 2;
+                }
+                base_open = false;
+                index += 1;
+                continue;
+            }
+            0xFE0E if base_open => {
+                if in_ranges(VS15_WIDE_TO_NARROW, base) && base_width == 2 {
+                    total = total.saturating_sub(1);
+                }
+                base_open = false;
+                index += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if is_indicator(c) {
+            let indicators_before = chars[..index]
+                .iter()
+                .rev()
+                .take_while(|&&before| is_indicator(before))
+                .count();
+            if indicators_before % 2 == 1 {
+                // The second half of a flag.
+                base = cp;
+                index += 1;
+                continue;
+            }
+        } else if FITZPATRICK.contains(&cp) && in_ranges(EMOJI_ZWJ, base) {
+            index += 1;
+            continue;
+        }
+        let width = character_width(c);
+        if width < 0 {
+            return -1;
+        }
+        if width > 0 {
+            if after_virama {
+                cluster = 2;
+            } else {
+                total = total.saturating_add(cluster);
+                cluster = width;
+            }
+            base_open = true;
+            base = cp;
+            base_width = width;
+            after_virama = false;
+        } else if in_ranges(VIRAMA, cp) {
+            after_virama = true;
+        } else if base_open && in_ranges(SPACING_MARK, cp) {
+            cluster = 2;
+            base_open = false;
+            after_virama = false;
+        } else {
+            after_virama = false;
+        }
+        index += 1;
+    }
+    total.saturating_add(cluster)
 }
 
 /// The fill character given to the `display_*` functions is not one cell
