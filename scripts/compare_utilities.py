@@ -46,6 +46,7 @@ def main():
     expected = buffer.getvalue().split("\n")
     ours = rust([{"func": "explain_unicode", "input": bmp}])[0].split("\n")
     differing = [(e, o) for e, o in zip(expected, ours) if e != o]
+    problems = len(differing)
     print(f"explain_unicode: {len(expected) - 1 - len(differing)} of {len(expected) - 1} BMP code points agree")
     for e, o in differing[:20]:
         print(f"  ftfy: {e}\n  ours: {o}")
@@ -67,6 +68,7 @@ def main():
             key = (category, theirs, width)
             kinds[key] += 1
             examples[key].append(f"U+{ord(char):04X}")
+    problems += sum(kinds.values())
     print(f"character_width: {assigned - sum(kinds.values())} of {assigned} assigned code points agree")
     for (category, theirs, width), count in kinds.most_common():
         print(f"  [{category}] wcwidth {theirs}, ours {width}: {count} (e.g. {', '.join(examples[(category, theirs, width)][:4])})")
@@ -91,7 +93,10 @@ def main():
     print(f"  of which {sum(by_version)} differ only because NFC differs between Unicode versions")
     for (text, theirs, width), explained in zip(differing, by_version):
         if not explained:
+            problems += 1
             print(f"  {text!r}: ftfy {theirs}, ours {width}")
+    print("utilities: PASS" if problems == 0 else f"utilities: FAIL, {problems} unexplained differences")
+    return 1 if problems else 0
 
 
 def cluster_strings(count):
@@ -130,4 +135,4 @@ def cluster_strings(count):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
