@@ -341,10 +341,10 @@ impl Triggers {
                             found.c1_controls = true;
                             found.line_breaks |= second == 0x85;
                         }
-                        // Ĳ ĳ ŉ, the Serbo-Croatian digraphs, ﬀ–ﬆ
-                        (0xC4, 0xB2 | 0xB3, _) | (0xC5, 0x89, _) | (0xC7, 0x84..=0x8C, _) => {
-                            found.ligatures = true
-                        }
+                        // Ĳ ĳ ŉ, the Serbo-Croatian digraphs Ǆ–ǌ and Ǳ–ǳ, ﬀ–ﬆ
+                        (0xC4, 0xB2 | 0xB3, _)
+                        | (0xC5, 0x89, _)
+                        | (0xC7, 0x84..=0x8C | 0xB1..=0xB3, _) => found.ligatures = true,
                         (0xEF, 0xAC, 0x80..=0x86) => found.ligatures = true,
                         // U+02BC, U+2018–U+201F
                         (0xCA, 0xBC, _) | (0xE2, 0x80, 0x98..=0x9F) => found.quotes = true,
@@ -557,4 +557,49 @@ fn replace_if_changed(current: &mut Cow<'_, str>, fixed: String) -> bool {
     }
     *current = Cow::Owned(fixed);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pre-scan must flag every character that its fix changes, or the
+    /// fix is skipped: checked on every code point, alone.
+    #[test]
+    fn triggers_flag_every_character_a_fix_changes() {
+        let checks: [(&str, TextFix, fn(&Triggers) -> bool); 8] = [
+            ("fix_c1_controls", fixes::fix_c1_controls, |t| t.c1_controls),
+            ("fix_latin_ligatures", fixes::fix_latin_ligatures, |t| {
+                t.ligatures
+            }),
+            ("fix_character_width", fixes::fix_character_width, |t| {
+                t.width
+            }),
+            ("uncurl_quotes", fixes::uncurl_quotes, |t| t.quotes),
+            ("fix_line_breaks", fixes::fix_line_breaks, |t| t.line_breaks),
+            ("remove_control_chars", fixes::remove_control_chars, |t| {
+                t.control_chars
+            }),
+            (
+                "remove_terminal_escapes",
+                fixes::remove_terminal_escapes,
+                |t| t.terminal_escapes,
+            ),
+            ("unescape_html", fixes::unescape_html, |t| t.entities),
+        ];
+        let mut missed = Vec::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let text = c.to_string();
+            let triggers = Triggers::scan(&text);
+            for (name, fix, triggered) in checks {
+                if fix(&text) != text && !triggered(&triggers) {
+                    missed.push(format!("{name} changes U+{:04X}", u32::from(c)));
+                }
+            }
+            if !c.is_ascii() {
+                assert!(triggers.non_ascii, "U+{:04X} is not ASCII", u32::from(c));
+            }
+        }
+        assert!(missed.is_empty(), "the pre-scan misses: {missed:?}");
+    }
 }
