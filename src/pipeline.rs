@@ -375,22 +375,20 @@ impl Triggers {
 
 type TextFix = fn(&str) -> Cow<'_, str>;
 
+/// Whether the pre-scan found something for a fix.
+type Trigger = fn(&Triggers) -> bool;
+
 /// A text fix of the round: whether it is on, its name in plans, and
 /// whether the pre-scan found something for it.
 struct TextFixStep {
     enabled: bool,
     name: &'static str,
     fix: TextFix,
-    triggered: fn(&Triggers) -> bool,
+    triggered: Trigger,
 }
 
 impl TextFixStep {
-    fn new(
-        enabled: bool,
-        name: &'static str,
-        fix: TextFix,
-        triggered: fn(&Triggers) -> bool,
-    ) -> Self {
+    fn new(enabled: bool, name: &'static str, fix: TextFix, triggered: Trigger) -> Self {
         TextFixStep {
             enabled,
             name,
@@ -567,7 +565,7 @@ mod tests {
     /// fix is skipped: checked on every code point, alone.
     #[test]
     fn triggers_flag_every_character_a_fix_changes() {
-        let checks: [(&str, TextFix, fn(&Triggers) -> bool); 8] = [
+        let checks: [(&str, TextFix, Trigger); 8] = [
             ("fix_c1_controls", fixes::fix_c1_controls, |t| t.c1_controls),
             ("fix_latin_ligatures", fixes::fix_latin_ligatures, |t| {
                 t.ligatures
