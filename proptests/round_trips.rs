@@ -40,18 +40,32 @@ fn ambiguous(broken: &str, codec: &Charmap, original: &str) -> bool {
         .any(|decoded| decoded != original)
 }
 
-/// Whether the A0-restoring repair fires on `text` encoded as Latin-1 or
-/// Windows-1252 (see "looks like a lost no-break space" above).
+/// Whether the A0-restoring repair fires on some run of `text` that
+/// Latin-1 or Windows-1252 can encode (see "looks like a lost no-break
+/// space" above). Runs, not the whole text: decode_inconsistent_utf8 finds
+/// such a span even between characters of other scripts, e.g. the clean
+/// `irmã” ` inside `שלום irmã” ×©×œ×•×\u{9d}, the`.
 fn looks_like_lost_no_break_space(text: &str) -> bool {
     [&codecs::LATIN_1, &codecs::SLOPPY_WINDOWS_1252]
         .iter()
-        .filter_map(|codec| codec.encode(text).ok())
-        .any(|bytes| {
-            matches!(
-                ftfy::fixes::restore_byte_a0(&bytes),
-                std::borrow::Cow::Owned(_)
-            )
+        .any(|codec| {
+            text.split(|c: char| codec.encode_char(c).is_none())
+                .filter_map(|run| codec.encode(run).ok())
+                .any(|bytes| {
+                    matches!(
+                        ftfy::fixes::restore_byte_a0(&bytes),
+                        std::borrow::Cow::Owned(_)
+                    )
+                })
         })
+}
+
+#[test]
+fn a_lost_no_break_space_is_found_between_other_scripts() {
+    assert!(looks_like_lost_no_break_space(
+        "שלום irmã” ×©×œ×•×\u{9d}, the"
+    ));
+    assert!(!looks_like_lost_no_break_space("שלום irmã שלום, the"));
 }
 
 /// Runs `property` on generated sentences, counting the cases it did not
@@ -65,6 +79,8 @@ fn check_coverage(
     let (covered, total) = (Cell::new(0u32), Cell::new(0u32));
     let mut runner = TestRunner::new(Config {
         cases: 2000,
+        // Lets proptest save shrunk failures in proptest-regressions/.
+        source_file: Some(file!()),
         ..Config::default()
     });
     runner
