@@ -9,7 +9,10 @@
 //! - *ambiguous*: a codec that ftfy tries earlier can also re-encode the
 //!   damaged text into valid UTF-8 of a different text, so the fixer (like
 //!   ftfy) decodes it with that codec; e.g. `Ć§ocuk` is ISO-8859-2 mojibake
-//!   of `çocuk`, but Windows-1250, tried first, reads it as `Ƨocuk`.
+//!   of `çocuk`, but Windows-1250, tried first, reads it as `Ƨocuk`. For a
+//!   line that is only partly damaged, any codec that reads the whole line
+//!   as UTF-8 counts: `and “æble kÃ¶tt` is MacRoman mojibake of
+//!   `and Ҿble k\u{326}tt` as far as ftfy 6.3.1 can tell.
 //! - *looks like a lost no-break space*: Latin-1 or Windows-1252 bytes in
 //!   which a space after a UTF-8 lead byte reads as a lost byte A0. ftfy
 //!   6.3.1 then decodes `está\x94 the` as `estᔠthe`, and `irmã “ok â€” the`
@@ -38,6 +41,18 @@ fn ambiguous(broken: &str, codec: &Charmap, original: &str) -> bool {
         .filter_map(|earlier| earlier.encode(broken).ok())
         .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
         .any(|decoded| decoded != original)
+}
+
+/// Whether some codec ftfy tries turns the whole of `broken` into valid
+/// UTF-8 of a text other than `original`. The fixer (like ftfy) then takes
+/// that reading of the whole line: `and “æble kÃ¶tt` re-encoded as MacRoman
+/// is the UTF-8 of `and Ҿble k\u{326}tt`.
+fn reads_whole_as_utf8(broken: &str, original: &str) -> bool {
+    UNDONE_CODECS
+        .iter()
+        .filter_map(|codec| codec.encode(broken).ok())
+        .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
+        .any(|decoded| decoded != original && decoded != broken)
 }
 
 /// Whether the A0-restoring repair fires on some run of `text` that
@@ -230,6 +245,7 @@ fn mangled_span_next_to_clean_text() {
         if clean_part.is_ascii()
             || !ftfy::badness::is_bad(mojibake_part)
             || looks_like_lost_no_break_space(&broken)
+            || reads_whole_as_utf8(&broken, text)
         {
             excluded.set(true);
             return Ok(());
