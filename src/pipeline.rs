@@ -41,7 +41,8 @@ pub fn fix_text(text: &str) -> Cow<'_, str> {
 ///
 /// Unchanged text is returned borrowed. The result is a fixed point:
 /// `fix_text_with(&fix_text_with(x, c), c) == fix_text_with(x, c)` for
-/// every `x` and `c` (for lines shorter than `max_decode_length`), a promise
+/// every `x` and `c` (for lines shorter than `max_decode_length` both
+/// before and after fixing, as they are unless you lower it), a promise
 /// ftfy 6.3.1 makes but misses when fixing a line break splits a line.
 ///
 /// ```
