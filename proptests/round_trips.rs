@@ -263,8 +263,13 @@ fn mangled_span_next_to_clean_text() {
         // The clean part is never damaged by the fix, unless one of the
         // false positives ftfy 6.3.1 shares explains the change.
         if !fixed.starts_with(&*fix_text(clean_part)) {
+            // The rule can fire on the damaged line, or on the line once
+            // its damaged part is fixed (the original): `estáâ€\u{9d} Æ¡n`
+            // becomes `está” ơn` and then, as in ftfy, `estᔠơn`.
             prop_assert!(
-                looks_like_lost_no_break_space(&broken) || reads_whole_as_utf8(&broken, text),
+                looks_like_lost_no_break_space(&broken)
+                    || looks_like_lost_no_break_space(text)
+                    || reads_whole_as_utf8(&broken, text),
                 "clean part changed: {:?}",
                 fixed
             );
