@@ -80,7 +80,6 @@ fn cluster_width(text: &str) -> i32 {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return i32::try_from(text.len()).unwrap_or(i32::MAX);
     }
-    let chars: Vec<char> = text.chars().collect();
     let is_indicator = |c: char| in_ranges(REGIONAL_INDICATOR, u32::from(c));
     let mut total = 0i32;
     // The width of the cluster being measured, added to `total` when the
@@ -92,22 +91,29 @@ fn cluster_width(text: &str) -> i32 {
     let mut base = u32::MAX;
     let mut base_width = 0i32;
     let mut after_virama = false;
-    let mut index = 0;
-    while index < chars.len() {
-        let c = chars[index];
+    // The character after a ZWJ is swallowed.
+    let mut skip_next = false;
+    // Regional indicators in a row just before the current character,
+    // counted over every character, swallowed or not.
+    let mut indicators_in_a_row = 0usize;
+    for c in text.chars() {
+        let indicators_before = indicators_in_a_row;
+        indicators_in_a_row = if is_indicator(c) {
+            indicators_in_a_row + 1
+        } else {
+            0
+        };
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
         let cp = u32::from(c);
         match cp {
             0x200D => {
                 // A ZWJ swallows the character it joins (unless it follows
                 // a virama, where the conjunct rule applies instead).
-                if after_virama {
-                    index += 1;
-                } else {
-                    if index + 1 < chars.len() {
-                        base_width = 0;
-                        index += 1;
-                    }
-                    index += 1;
+                if !after_virama {
+                    base_width = 0;
+                    skip_next = true;
                 }
                 continue;
             }
@@ -116,7 +122,6 @@ fn cluster_width(text: &str) -> i32 {
                     cluster = 2;
                 }
                 base_open = false;
-                index += 1;
                 continue;
             }
             0xFE0E if base_open => {
@@ -124,25 +129,17 @@ fn cluster_width(text: &str) -> i32 {
                     total = total.saturating_sub(1);
                 }
                 base_open = false;
-                index += 1;
                 continue;
             }
             _ => {}
         }
         if is_indicator(c) {
-            let indicators_before = chars[..index]
-                .iter()
-                .rev()
-                .take_while(|&&before| is_indicator(before))
-                .count();
             if indicators_before % 2 == 1 {
                 // The second half of a flag.
                 base = cp;
-                index += 1;
                 continue;
             }
         } else if FITZPATRICK.contains(&cp) && in_ranges(EMOJI_ZWJ, base) {
-            index += 1;
             continue;
         }
         let width = character_width(c);
@@ -169,7 +166,6 @@ fn cluster_width(text: &str) -> i32 {
         } else {
             after_virama = false;
         }
-        index += 1;
     }
     total.saturating_add(cluster)
 }
