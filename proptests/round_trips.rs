@@ -34,26 +34,32 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 use crate::text::sentence;
 
-/// Whether a codec tried before `codec` also turns `broken` into valid
-/// UTF-8 (or `utf-8-variants`) of a text other than `original`.
-fn ambiguous(broken: &str, codec: &Charmap, original: &str) -> bool {
-    UNDONE_CODECS
-        .iter()
-        .take_while(|&&earlier| !std::ptr::eq(earlier, codec))
-        .filter_map(|earlier| earlier.encode(broken).ok())
+/// What each of `charmaps` reads `broken` as, where re-encoding it gives
+/// valid UTF-8 (or `utf-8-variants`).
+fn utf8_readings<'a>(
+    broken: &'a str,
+    charmaps: impl Iterator<Item = &'a &'static Charmap> + 'a,
+) -> impl Iterator<Item = String> + 'a {
+    charmaps
+        .filter_map(|charmap| charmap.encode(broken).ok())
         .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
-        .any(|decoded| decoded != original)
 }
 
-/// Whether some codec ftfy tries turns the whole of `broken` into valid
-/// UTF-8 of a text other than `original`. The fixer (like ftfy) then takes
-/// that reading of the whole line: `and “æble kÃ¶tt` re-encoded as MacRoman
-/// is the UTF-8 of `and Ҿble k\u{326}tt`.
-fn reads_whole_as_utf8(broken: &str, original: &str) -> bool {
-    UNDONE_CODECS
+/// Whether a codec tried before `codec` also reads `broken` as a text
+/// other than `original`.
+fn ambiguous(broken: &str, codec: &Charmap, original: &str) -> bool {
+    let earlier = UNDONE_CODECS
         .iter()
-        .filter_map(|codec| codec.encode(broken).ok())
-        .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
+        .take_while(|&&earlier| !std::ptr::eq(earlier, codec));
+    utf8_readings(broken, earlier).any(|decoded| decoded != original)
+}
+
+/// Whether some codec ftfy tries reads the whole of `broken` as a text
+/// other than `original`. The fixer (like ftfy) then takes that reading of
+/// the whole line: `and “æble kÃ¶tt` re-encoded as MacRoman is the UTF-8 of
+/// `and Ҿble k\u{326}tt`.
+fn reads_whole_as_utf8(broken: &str, original: &str) -> bool {
+    utf8_readings(broken, UNDONE_CODECS.iter())
         .any(|decoded| decoded != original && decoded != broken)
 }
 
