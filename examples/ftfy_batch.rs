@@ -47,6 +47,7 @@ fn config_from(options: &Map<String, Value>) -> Result<TextFixerConfig, String> 
             "fix_surrogates" => config.fix_surrogates(flag()?),
             "remove_control_chars" => config.remove_control_chars(flag()?),
             "explain" => config.explain(flag()?),
+            "extended_recovery" => config.extended_recovery(flag()?),
             other => return Err(format!("unknown option {other}")),
         };
     }

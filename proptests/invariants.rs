@@ -71,7 +71,7 @@ const PIECES: &[&str] = &[
 
 /// Strings built from the pieces above, mangled sentences and arbitrary
 /// characters.
-fn tricky_text() -> impl Strategy<Value = String> {
+pub(crate) fn tricky_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         4 => proptest::sample::select(PIECES).prop_map(String::from),
         2 => sentence().prop_map(|(_, text)| text),

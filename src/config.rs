@@ -135,6 +135,13 @@ pub struct TextFixerConfig {
     /// [`crate::fix_encoding_and_explain`] build an explanation. When off,
     /// their explanation is `None`.
     pub explain: bool,
+    /// Extended recovery (off by default, so that every answer is ftfy
+    /// 6.3.1's): also undo the mojibake ftfy leaves broken, such as Latin
+    /// text read as Windows-1251 (`cafГ©`), mixed lines, quotes straightened
+    /// after the damage, and one legacy encoding read as another
+    /// (`Ïðèâåò` → `Привет`). A language model decides, and text is changed
+    /// only on overwhelming evidence; see [`crate::extended`].
+    pub extended_recovery: bool,
 }
 
 impl Default for TextFixerConfig {
@@ -156,6 +163,7 @@ impl Default for TextFixerConfig {
             normalization: Some(Normalization::Nfc),
             max_decode_length: 1_000_000,
             explain: true,
+            extended_recovery: false,
         }
     }
 }
@@ -208,4 +216,14 @@ builder_methods! {
     max_decode_length: usize;
     /// Sets [`TextFixerConfig::explain`].
     explain: bool;
+    /// Sets [`TextFixerConfig::extended_recovery`].
+    ///
+    /// ```
+    /// use ftfy::{fix_encoding_with, TextFixerConfig};
+    ///
+    /// let config = TextFixerConfig::default().extended_recovery(true);
+    /// assert_eq!(fix_encoding_with("Ïðèâåò, êàê äåëà?", &config), "Привет, как дела?");
+    /// assert_eq!(fix_encoding_with("Ïðèâåò, êàê äåëà?", &TextFixerConfig::default()), "Ïðèâåò, êàê äåëà?");
+    /// ```
+    extended_recovery: bool;
 }

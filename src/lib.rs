@@ -35,6 +35,7 @@ pub mod codecs;
 mod config;
 mod encoding;
 mod explain;
+pub mod extended;
 pub mod file;
 pub mod fixes;
 pub mod formatting;

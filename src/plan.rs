@@ -194,6 +194,7 @@ fn codec_name(name: &str) -> Option<&'static str> {
         "utf-8-variants" => Some("utf-8-variants"),
         _ => codecs::charmap(name).map(codecs::Charmap::name),
     }
+    .or_else(|| crate::extended::codecs::canonical_name(name))
 }
 
 /// The fixes a plan may name: ftfy 6.3.1's `FIXERS`.
@@ -213,7 +214,11 @@ const FIX_NAMES: [&str; 12] = [
 ];
 
 fn fix_name(name: &str) -> Option<&'static str> {
-    FIX_NAMES.into_iter().find(|&known| known == name)
+    FIX_NAMES
+        .into_iter()
+        .find(|&known| known == name)
+        .or_else(|| crate::extended::text_step_name(name))
+        .or_else(|| crate::extended::byte_step_name(name))
 }
 
 /// A repair of the bytes of re-encoded mojibake.
@@ -270,22 +275,34 @@ fn apply_step(value: Value, index: usize, step: &ExplanationStep) -> Result<Valu
     match (step.action, value) {
         (Action::Encode, Value::Text(text)) => {
             let codec = codec_name(name).ok_or_else(|| PlanError::UnknownCodec(name.into()))?;
-            codecs::encode(&text, codec)
+            let encoded = match crate::extended::codecs::canonical_name(codec) {
+                Some(legacy) => crate::extended::codecs::encode(&text, legacy).ok_or(()),
+                None => codecs::encode(&text, codec).map_err(|_| ()),
+            };
+            encoded
                 .map(Value::Bytes)
-                .map_err(|_| PlanError::Encode { step: index, codec })
+                .map_err(|()| PlanError::Encode { step: index, codec })
         }
         (Action::Decode, Value::Bytes(bytes)) => {
             let codec = codec_name(name).ok_or_else(|| PlanError::UnknownCodec(name.into()))?;
-            codecs::decode(&bytes, codec)
+            let decoded = match crate::extended::codecs::canonical_name(codec) {
+                Some(legacy) => crate::extended::codecs::decode(&bytes, legacy),
+                None => codecs::decode(&bytes, codec)
+                    .map_err(|error| error.offset().unwrap_or(0)),
+            };
+            decoded
                 .map(Value::Text)
-                .map_err(|error| PlanError::Decode {
+                .map_err(|offset| PlanError::Decode {
                     step: index,
                     codec,
-                    offset: error.offset().unwrap_or(0),
+                    offset,
                 })
         }
         (Action::Transcode | Action::Apply, value) => match value {
             Value::Bytes(bytes) => {
+                if let Some(fixed) = crate::extended::apply_byte_step(name, &bytes) {
+                    return Ok(Value::Bytes(fixed.into_owned()));
+                }
                 let fix = byte_fix(name).ok_or_else(|| match fixes::text_fixer(name) {
                     Some(_) => wrong_input("text"),
                     None => PlanError::UnknownFix(name.into()),
@@ -293,6 +310,9 @@ fn apply_step(value: Value, index: usize, step: &ExplanationStep) -> Result<Valu
                 Ok(Value::Bytes(fix(&bytes).into_owned()))
             }
             Value::Text(text) => {
+                if let Some(fixed) = crate::extended::apply_text_step(name, &text) {
+                    return Ok(Value::Text(fixed.into_owned()));
+                }
                 let fix = fixes::text_fixer(name).ok_or_else(|| match byte_fix(name) {
                     Some(_) => wrong_input("bytes"),
                     None => PlanError::UnknownFix(name.into()),

@@ -441,3 +441,15 @@ fn jsonl_keeps_line_breaks_and_blank_lines() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output), "{\"text\": \"café\"}\r\n\n{\"id\": 1}");
 }
+
+/// `--extended-recovery` turns the mode on; without it the command gives
+/// ftfy 6.3.1's answer (which leaves this legacy mixup alone).
+#[test]
+fn extended_recovery_flag() {
+    let input = "Ïðèâåò, êàê äåëà?\ncafÃ©\n".as_bytes();
+    let plain = run(&[], input);
+    assert_eq!(stdout(&plain), "Ïðèâåò, êàê äåëà?\ncafé\n");
+    let extended = run(&["--extended-recovery"], input);
+    assert!(extended.status.success(), "{}", stderr(&extended));
+    assert_eq!(stdout(&extended), "Привет, как дела?\ncafé\n");
+}

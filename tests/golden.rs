@@ -80,6 +80,7 @@ fn config_from(table: &Table) -> TextFixerConfig {
             "fix_line_breaks" => config.fix_line_breaks(flag()),
             "fix_surrogates" => config.fix_surrogates(flag()),
             "remove_control_chars" => config.remove_control_chars(flag()),
+            "extended_recovery" => config.extended_recovery(flag()),
             other => panic!("unknown option {other}"),
         };
     }

@@ -109,6 +109,12 @@ struct Args {
     /// lines are fixed in pieces.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_decode_length: usize,
+    /// Also recover the mojibake ftfy 6.3.1 leaves broken (Latin text read
+    /// as Cyrillic or Greek, mixed lines, straightened quotes) and one
+    /// legacy encoding read as another (Ïðèâåò → Привет). Off by default:
+    /// the default answers are ftfy 6.3.1's.
+    #[arg(long)]
+    extended_recovery: bool,
     /// For each line that changed, print the plan that fixed it on standard
     /// error.
     #[arg(long)]
@@ -207,6 +213,7 @@ fn config_from(args: &Args) -> Result<TextFixerConfig, Failure> {
         .fix_surrogates(!args.no_fix_surrogates)
         .remove_control_chars(!args.no_remove_control_chars)
         .max_decode_length(args.max_decode_length)
+        .extended_recovery(args.extended_recovery)
         .explain(false))
 }
 

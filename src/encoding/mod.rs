@@ -89,8 +89,24 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
     if !config.fix_encoding {
         return Cow::Borrowed(text);
     }
+    if config.extended_recovery {
+        return crate::extended::fix_encoding(text, config, None);
+    }
+    ftfy_fix_encoding(text, config, None)
+}
+
+/// ftfy 6.3.1's `fix_encoding`: steps until the text stops changing, with
+/// their plan pushed to `plan` when given.
+pub(crate) fn ftfy_fix_encoding<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    mut plan: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
     while let Some(step) = fix_one_step(&fixed, config) {
+        if let Some(plan) = plan.as_deref_mut() {
+            plan.extend(step.plan);
+        }
         if step.text == *fixed {
             break;
         }
@@ -120,18 +136,15 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 /// ```
 pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
     let mut plan = Vec::new();
-    let mut current = text.to_owned();
-    if config.fix_encoding {
-        while let Some(step) = fix_one_step(&current, config) {
-            plan.extend(step.plan);
-            if step.text == current {
-                break;
-            }
-            current = step.text;
-        }
-    }
+    let fixed = if !config.fix_encoding {
+        Cow::Borrowed(text)
+    } else if config.extended_recovery {
+        crate::extended::fix_encoding(text, config, Some(&mut plan))
+    } else {
+        ftfy_fix_encoding(text, config, Some(&mut plan))
+    };
     ExplainedText {
-        text: current,
+        text: fixed.into_owned(),
         explanation: Some(plan),
     }
 }

@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Writes src/extended/tables.rs: the language model of extended recovery.
+
+The model is built only from permissively licensed data shipped in PyPI
+packages, never from text found on the machine:
+
+- Unicode CLDR's localized names (languages, territories, scripts, months,
+  days, currencies, units, date fields) in every locale, through Babel;
+- Faker's locale word lists (names, cities, streets, lorem words, jobs);
+- the common-character ranges of the CJK codecs' own repertoires (GB2312
+  level 1, JIS X 0208 level 1, KS X 1001 Hangul, Big5 frequent
+  characters), read from Python's codecs.
+
+It writes:
+
+- SCRIPTS / SCRIPT_RANGES: which writing system each letter belongs to
+  (from Python's unicodedata names), to see script mixing inside a word;
+- FOLLOWERS: for every letter, the letters seen after it inside a word,
+  in eight frequency bands (a space stands for the word boundary);
+- COMMON_IDEOGRAPHS: Han, kana and Hangul characters seen in that text,
+  and KNOWN_IDEOGRAPHS: the rest of the codecs' common levels;
+- LEGACY_CODECS: the high halves of the single-byte codecs that
+  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15).
+
+Run: .venv/bin/python scripts/extended/gen_model.py
+(Python 3.11, Babel==2.16.0, Faker==33.1.0; the output is deterministic.)
+"""
+import collections
+import math
+import sys
+import unicodedata
+from pathlib import Path
+
+import babel
+import babel.localedata
+from babel import Locale
+import faker
+from faker import Faker
+
+PINNED = {"Babel": "2.16.0"}
+assert babel.__version__ == PINNED["Babel"], babel.__version__
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "src" / "extended" / "tables.rs"
+
+BANDS = 8
+
+SCRIPT_NAMES = [
+    "LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "HEBREW", "ARABIC", "SYRIAC", "THAANA",
+    "DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA",
+    "MALAYALAM", "SINHALA", "THAI", "LAO", "TIBETAN", "MYANMAR", "GEORGIAN", "HANGUL",
+    "ETHIOPIC", "CHEROKEE", "KHMER", "MONGOLIAN", "HIRAGANA", "KATAKANA", "CJK", "BOPOMOFO",
+    "YI", "NKO", "TIFINAGH", "VAI", "CANADIAN", "OL", "JAVANESE", "BALINESE", "SUNDANESE",
+    "ADLAM", "CHAKMA", "MEETEI", "SAURASHTRA", "LIMBU", "TAI", "NEW",
+]
+
+
+def script_of(char):
+    """Script id (1-based index in SCRIPT_NAMES, 0 for other letters,
+    None for non-letters and combining marks)."""
+    if not char.isalpha():
+        return None
+    name = unicodedata.name(char, "")
+    first = name.split(" ")[0]
+    if first in ("HALFWIDTH", "FULLWIDTH"):
+        first = name.split(" ")[1]
+    if first == "MODIFIER":
+        return None
+    if first in SCRIPT_NAMES:
+        return SCRIPT_NAMES.index(first) + 1
+    return 0
+
+
+def strings_in(value, depth=0):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict) and depth < 4:
+        for item in value.values():
+            yield from strings_in(item, depth + 1)
+    elif isinstance(value, (list, tuple)) and depth < 4:
+        for item in value:
+            yield from strings_in(item, depth + 1)
+
+
+def cldr_strings():
+    keys = ["languages", "territories", "scripts", "months", "days", "currency_names",
+            "currency_names_plural", "unit_display_names", "date_fields", "variants", "eras",
+            "day_periods", "quarters"]
+    seen = set()
+    for identifier in sorted(babel.localedata.locale_identifiers()):
+        try:
+            data = Locale.parse(identifier)._data
+        except Exception:  # noqa: BLE001 (a few identifiers have no data of their own)
+            continue
+        for key in keys:
+            try:
+                value = data[key]
+            except KeyError:
+                continue
+            for text in strings_in(dict(value) if hasattr(value, "keys") else value):
+                if text not in seen:
+                    seen.add(text)
+                    yield text
+
+
+def faker_strings():
+    from faker.config import AVAILABLE_LOCALES
+    seen = set()
+    for locale in sorted(AVAILABLE_LOCALES):
+        fake = Faker(locale)
+        fake.seed_instance(20261123)
+        for method in ["first_name", "last_name", "city", "street_name", "country", "job",
+                       "company", "word"]:
+            for _ in range(600):
+                try:
+                    text = getattr(fake, method)()
+                except Exception:  # noqa: BLE001 (not every locale has every provider)
+                    break
+                if text not in seen:
+                    seen.add(text)
+                    yield text
+        try:
+            words = fake.get_words_list()
+        except Exception:  # noqa: BLE001
+            words = []
+        for text in words:
+            if text not in seen:
+                seen.add(text)
+                yield text
+
+
+def words_of(text):
+    word = []
+    for char in unicodedata.normalize("NFC", text).lower():
+        if char.isalpha() or unicodedata.category(char).startswith("M"):
+            word.append(char)
+        else:
+            if word:
+                yield "".join(word)
+            word = []
+    if word:
+        yield "".join(word)
+
+
+def is_ideographic(char):
+    return script_of(char) in (SCRIPT_NAMES.index(s) + 1 for s in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))
+
+
+def codec_range_chars(codec, lead_range, trail_range):
+    chars = set()
+    for lead in lead_range:
+        for trail in trail_range:
+            try:
+                chars.add(bytes([lead, trail]).decode(codec))
+            except UnicodeDecodeError:
+                pass
+    return chars
+
+
+def main():
+    bigrams = collections.Counter()
+    ideographs = set()
+    texts = list(cldr_strings()) + list(faker_strings())
+    for text in texts:
+        for word in words_of(text):
+            if any(is_ideographic(c) for c in word):
+                ideographs.update(c for c in word if is_ideographic(c))
+                continue
+            padded = " " + word + " "
+            for a, b in zip(padded, padded[1:]):
+                bigrams[a, b] += 1
+    # Common characters of the CJK codecs' first levels.
+    known = set()
+    known |= codec_range_chars("gb2312", range(0xB0, 0xD8), range(0xA1, 0xFF))
+    known |= codec_range_chars("shift_jis", range(0x88, 0x99), range(0x40, 0xFD))
+    known |= codec_range_chars("euc_kr", range(0xB0, 0xC9), range(0xA1, 0xFF))
+    known |= codec_range_chars("big5", range(0xA4, 0xC7), range(0x40, 0xFF))
+    ideographs |= {chr(c) for c in range(0x3041, 0x3097)} | {chr(c) for c in range(0x30A1, 0x30FB)}
+    known = {c for c in known | ideographs if is_ideographic(c)} - ideographs
+    ideographs = {c for c in ideographs if is_ideographic(c)}
+
+    # Frequency bands by conditional probability: band k holds the pairs
+    # (a, b) with P(b | a) about 2^-(k+3) (band 0: at least 1/8, band 7:
+    # below 1/1024). After a word start, b is counted within its script.
+    def context(a, b):
+        return (a, script_of(b)) if a == " " else (a, None)
+
+    totals = collections.Counter()
+    for (a, b), count in bigrams.items():
+        totals[context(a, b)] += count
+    followers = collections.defaultdict(lambda: [[] for _ in range(BANDS)])
+    kept = 0
+    for (a, b), count in sorted(bigrams.items()):
+        if count < 2:
+            continue
+        probability = count / totals[context(a, b)]
+        band = min(BANDS - 1, max(0, math.floor(-math.log2(probability)) - 3))
+        followers[a][band].append(b)
+        kept += 1
+
+    ranges = []
+    for code in range(0x30000):
+        char = chr(code)
+        script = script_of(char)
+        script = 255 if script is None else script
+        if ranges and ranges[-1][2] == script and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code, script])
+    ranges = [r for r in ranges if r[2] != 255]
+
+    legacy = {}
+    for name, python in [("koi8-r", "koi8_r"), ("ibm866", "cp866"), ("cp850", "cp850"),
+                         ("iso-8859-4", "iso8859_4"), ("iso-8859-5", "iso8859_5"),
+                         ("iso-8859-9", "iso8859_9"), ("iso-8859-13", "iso8859_13"),
+                         ("iso-8859-15", "iso8859_15")]:
+        table = []
+        for byte in range(0x80, 0x100):
+            try:
+                table.append(ord(bytes([byte]).decode(python)))
+            except UnicodeDecodeError:
+                table.append(0xFFFF)
+        legacy[name] = table
+
+    def rust_str(chars):
+        out = []
+        for c in chars:
+            if c in '"\\' or not c.isprintable() or unicodedata.category(c).startswith("M"):
+                out.append("\\u{%x}" % ord(c))
+            else:
+                out.append(c)
+        return '"' + "".join(out) + '"'
+
+    lines = [
+        "// Generated by scripts/extended/gen_model.py from Unicode CLDR (Babel "
+        f"{babel.__version__}), Faker's locale word lists (Faker 33.1.0) and Python "
+        f"{sys.version_info.major}.{sys.version_info.minor}'s codecs and unicodedata "
+        f"(Unicode {unicodedata.unidata_version}); do not edit.",
+        "//! The language model's tables (generated; see scripts/extended/gen_model.py).",
+        "",
+        "/// Script names, indexed by the script ids of [`SCRIPT_RANGES`] minus one.",
+        "pub(super) static SCRIPTS: [&str; %d] = [%s];" % (
+            len(SCRIPT_NAMES), ", ".join(f'"{s}"' for s in SCRIPT_NAMES)),
+        "",
+        "/// Letters by script: (first, last, script id); id 0 is a letter of another",
+        "/// script. Code points outside every range are not letters.",
+        "pub(super) static SCRIPT_RANGES: [(u32, u32, u8); %d] = [" % len(ranges),
+    ]
+    for start, end, script in ranges:
+        lines.append(f"    (0x{start:x}, 0x{end:x}, {script}),")
+    lines += [
+        "];",
+        "",
+        f"/// For each letter (a space: the start of a word), the letters that follow it",
+        f"/// inside words of the model's text, in {BANDS} bands from frequent to rare",
+        f"/// ({kept} pairs; a space: the end of a word).",
+        "pub(super) static FOLLOWERS: [(char, [&str; %d]); %d] = [" % (BANDS, len(followers)),
+    ]
+    for a in sorted(followers):
+        bands = ", ".join(rust_str(sorted(band)) for band in followers[a])
+        lines.append(f"    ({repr_char(a)}, [{bands}]),")
+    lines += [
+        "];",
+        "",
+        "/// Han, kana and Hangul characters seen in the model's text.",
+        "pub(super) static COMMON_IDEOGRAPHS: &str = concat!(",
+    ]
+    ordered = sorted(ideographs)
+    for i in range(0, len(ordered), 40):
+        lines.append("    " + rust_str(ordered[i:i + 40]) + ",")
+    lines += [");", "",
+              "/// Other Han and Hangul characters of the CJK codecs' first (common) levels.",
+              "pub(super) static KNOWN_IDEOGRAPHS: &str = concat!("]
+    ordered = sorted(known)
+    for i in range(0, len(ordered), 40):
+        lines.append("    " + rust_str(ordered[i:i + 40]) + ",")
+    lines += [");", "", "/// High halves (bytes 0x80-0xFF) of single-byte codecs that crate::codecs lacks;",
+              "/// 0xFFFF: an unmapped byte.",
+              "pub(super) static LEGACY_CODECS: [(&str, [u16; 128]); %d] = [" % len(legacy)]
+    for name, table in legacy.items():
+        lines.append(f'    ("{name}", [')
+        for i in range(0, 128, 8):
+            lines.append("        " + ", ".join(f"0x{cp:04x}" for cp in table[i:i + 8]) + ",")
+        lines.append("    ]),")
+    lines.append("];")
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{OUT}: {len(texts)} strings, {kept} letter pairs, {len(ideographs)} ideographs, "
+          f"{len(ranges)} script ranges, {OUT.stat().st_size} bytes")
+
+
+def repr_char(c):
+    if c == "'" or c == "\\" or not c.isprintable() or unicodedata.category(c).startswith("M"):
+        return "'\\u{%x}'" % ord(c)
+    return f"'{c}'"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Measures extended recovery on the corpora of corpus.py, beside ftfy 6.3.1.
+
+    .venv/bin/python scripts/extended/corpus.py ftfy-6.3.1/tests/test_cases.json
+    .venv/bin/python scripts/extended/measure.py ftfy-6.3.1/tests/test_cases.json
+
+(test_cases.json comes from ftfy's sdist:
+`pip download --no-binary :all: --no-deps ftfy==6.3.1`.)
+
+Prints: (a) the false-positive gate: clean strings that fix_encoding changes
+in extended mode (must be 0), by source; (b) recovery of UTF-8 mojibake per
+class and per codec, before (ftfy 6.3.1) and after (extended mode), with
+changed-but-wrong counts; (c) legacy mixups per pair and by length; (d)
+ftfy's test_cases.json in extended mode. Failures go to
+target/extended/misses-*.txt.
+"""
+import collections
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import ftfy
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "target" / "extended"
+BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+
+
+def run(func, texts, extended=True):
+    payload = "".join(
+        json.dumps({"id": i, "func": func, "config": {"extended_recovery": extended}, "input": t},
+                   ensure_ascii=False) + "\n" for i, t in enumerate(texts))
+    started = time.perf_counter()
+    done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
+    elapsed = time.perf_counter() - started
+    outputs = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
+    assert len(outputs) == len(texts)
+    return outputs, elapsed
+
+
+def load(name):
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").split("\n") if line]
+
+
+def pct(n, d):
+    return f"{100 * n / d:5.1f}%" if d else "   - "
+
+
+def clean_gate():
+    rows = load("clean.jsonl")
+    texts = [r["text"] for r in rows]
+    ours, _ = run("fix_encoding", texts)
+    changed = [(r, o) for r, o in zip(rows, ours) if o != r["text"]]
+    langs = {r["lang"] for r in rows}
+    scripts = set()
+    for t in texts:
+        for c in t:
+            if c.isalpha():
+                import unicodedata
+                scripts.add(unicodedata.name(c, "?").split(" ")[0])
+    print(f"(a) clean gate: {len(rows)} strings, {len(langs)} languages/locales, {len(scripts)} scripts")
+    by_source = collections.Counter(r["source"] for r in rows)
+    bad = collections.Counter(r["source"] for r, _ in changed)
+    for source, n in sorted(by_source.items()):
+        print(f"    {source:16} {n:7}  changed in extended mode: {bad[source]}")
+    print(f"    TOTAL changed: {len(changed)}")
+    with open(DATA / "misses-clean.txt", "w", encoding="utf-8") as f:
+        for r, o in changed:
+            f.write(f"{r['source']}/{r['lang']}: {r['text']!r} -> {o!r}\n")
+    return len(changed)
+
+
+def recovery():
+    rows = load("mojibake.jsonl")
+    broken = [r["broken"] for r in rows]
+    before = [ftfy.fix_encoding(t) for t in broken]
+    after, _ = run("fix_encoding", broken)
+    table = collections.defaultdict(lambda: [0, 0, 0, 0, 0])  # n, ftfy ok, ours ok, ftfy wrong, ours wrong
+    misses = []
+    for r, b, a in zip(rows, before, after):
+        for key in (("class", r["class"]), ("codec", r["codec"]) if r["class"] == "single" else None,
+                    ("all", "all")):
+            if key is None:
+                continue
+            t = table[key]
+            t[0] += 1
+            t[1] += b == r["original"]
+            t[2] += a == r["original"]
+            t[3] += b != r["original"] and b != r["broken"]
+            t[4] += a != r["original"] and a != r["broken"]
+        if a != r["original"]:
+            misses.append(f"{r['class']}/{r['codec']}/{r['lang']}: {r['broken']!r}\n  want {r['original']!r}\n  got  {a!r}\n")
+    print("(b) UTF-8 mojibake: exact before (ftfy 6.3.1) -> after (extended); changed-but-wrong before -> after")
+    for key in sorted(table):
+        n, fb, fa, wb, wa = table[key]
+        print(f"    {key[0]:5} {key[1]:22} {n:5}  {pct(fb, n)} -> {pct(fa, n)}   wrong {wb:4} -> {wa:4}")
+    (DATA / "misses-mojibake.txt").write_text("".join(misses), encoding="utf-8")
+
+
+def legacy():
+    rows = load("legacy.jsonl")
+    broken = [r["broken"] for r in rows]
+    before = [ftfy.fix_encoding(t) for t in broken]
+    after, _ = run("fix_encoding", broken)
+    table = collections.defaultdict(lambda: [0, 0, 0, 0])  # n, ftfy ok, ours ok, ours wrong
+    misses = []
+    langs = set()
+    for r, b, a in zip(rows, before, after):
+        long = "60-200" if len(r["original"]) >= 60 else "30-59"
+        langs.add(r["lang"])
+        for key in (("pair", r["pair"]), ("length", long), ("all", "all")):
+            t = table[key]
+            t[0] += 1
+            t[1] += b == r["original"]
+            t[2] += a == r["original"]
+            t[3] += a != r["original"] and a != r["broken"]
+        if a != r["original"]:
+            misses.append(f"{r['pair']}/{r['lang']}: {r['broken']!r}\n  want {r['original']!r}\n  got  {a!r}\n")
+    print(f"(c) legacy mixups ({len(langs)} languages): exact before (ftfy 6.3.1) -> after; wrong after")
+    for key in sorted(table):
+        n, fb, fa, wa = table[key]
+        print(f"    {key[0]:6} {key[1]:45} {n:5}  {pct(fb, n)} -> {pct(fa, n)}   wrong {wa:3}")
+    (DATA / "misses-legacy.txt").write_text("".join(misses), encoding="utf-8")
+
+
+def test_cases(path):
+    cases = json.loads(Path(path).read_text())
+    outputs, _ = run("fix_text", [c["original"] for c in cases])
+    passing = sum(1 for c, o in zip(cases, outputs) if c["expect"] == "pass" and o == c["fixed"])
+    fixed = [c["label"] for c, o in zip(cases, outputs) if c["expect"] == "fail" and o == c["fixed"]]
+    broken = [c["label"] for c, o in zip(cases, outputs) if c["expect"] == "pass" and o != c["fixed"]]
+    print(f"(d) test_cases.json in extended mode: {passing}/151 passing cases pass; "
+          f"{len(fixed)}/10 known failures fixed")
+    for label in broken:
+        print(f"    NOW FAILS: {label}")
+    for label in fixed:
+        print(f"    fixed: {label}")
+
+
+if __name__ == "__main__":
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+    what = sys.argv[2] if len(sys.argv) > 2 else "all"
+    if what in ("all", "clean"):
+        clean_gate()
+    if what in ("all", "mojibake"):
+        recovery()
+    if what in ("all", "legacy"):
+        legacy()
+    if what in ("all", "cases") and len(sys.argv) > 1:
+        test_cases(sys.argv[1])

@@ -1,0 +1,168 @@
+//! Candidate re-decodings: each [`Transform`] encodes the text as read
+//! with one codec and decodes the bytes with another, as a whole line
+//! ([`whole_line`]) or word by word ([`super::spans`]).
+//!
+//! Two families: UTF-8 read as a single-byte codec (issue 13: ftfy's
+//! codecs and more, with straightened quotes and lost no-break spaces put
+//! back), and one legacy encoding read as another (issue 15: Windows-1251
+//! read as Windows-1252, KOI8-R read as Windows-1251, Shift_JIS read as
+//! Windows-1252, …).
+
+use std::borrow::Cow;
+
+use super::codecs as legacy;
+use super::repairs::restore_continuation_bytes;
+use crate::codecs;
+use crate::plan::{Action, ExplanationStep};
+
+/// The codec a transform decodes with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decoder {
+    /// UTF-8, after [`restore_continuation_bytes`].
+    Utf8,
+    /// A legacy codec, strictly: a name [`decode`] knows.
+    Legacy(&'static str),
+}
+
+/// Read as `encoder`, written in `decoder`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Transform {
+    /// The single-byte codec the text was wrongly read with.
+    pub(crate) encoder: &'static str,
+    /// What the bytes really were.
+    pub(crate) decoder: Decoder,
+}
+
+const fn utf8(encoder: &'static str) -> Transform {
+    Transform {
+        encoder,
+        decoder: Decoder::Utf8,
+    }
+}
+
+const fn legacy_pair(encoder: &'static str, decoder: &'static str) -> Transform {
+    Transform {
+        encoder,
+        decoder: Decoder::Legacy(decoder),
+    }
+}
+
+/// UTF-8 mojibake through every single-byte codec a reader is likely to
+/// have used, in ftfy's order first.
+pub(crate) static UTF8_TRANSFORMS: [Transform; 15] = [
+    utf8("latin-1"),
+    utf8("sloppy-windows-1252"),
+    utf8("sloppy-windows-1251"),
+    utf8("sloppy-windows-1250"),
+    utf8("sloppy-windows-1253"),
+    utf8("sloppy-windows-1254"),
+    utf8("sloppy-windows-1257"),
+    utf8("iso-8859-2"),
+    utf8("macroman"),
+    utf8("cp437"),
+    utf8("sloppy-windows-1255"),
+    utf8("sloppy-windows-1256"),
+    utf8("sloppy-windows-1258"),
+    utf8("sloppy-iso-8859-3"),
+    utf8("sloppy-cp874"),
+];
+
+/// Legacy mixups: text written in the second codec, read as the first.
+/// The single-byte pairs are those where a Western (or Cyrillic, or Mac)
+/// reader meets another script's or region's code page; the CJK pairs are
+/// double-byte text read as Windows-1252.
+pub(crate) static LEGACY_TRANSFORMS: [Transform; 26] = [
+    legacy_pair("sloppy-windows-1252", "windows-1251"),
+    legacy_pair("sloppy-windows-1252", "koi8-r"),
+    legacy_pair("sloppy-windows-1252", "ibm866"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-5"),
+    legacy_pair("sloppy-windows-1252", "windows-1253"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-7"),
+    legacy_pair("sloppy-windows-1252", "windows-1250"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-2"),
+    legacy_pair("sloppy-windows-1252", "windows-1254"),
+    legacy_pair("sloppy-windows-1252", "windows-1257"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-13"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-4"),
+    legacy_pair("sloppy-windows-1252", "windows-1258"),
+    legacy_pair("sloppy-windows-1252", "windows-1255"),
+    legacy_pair("sloppy-windows-1252", "windows-1256"),
+    legacy_pair("sloppy-windows-1252", "shift_jis"),
+    legacy_pair("sloppy-windows-1252", "gbk"),
+    legacy_pair("sloppy-windows-1252", "euc-kr"),
+    legacy_pair("sloppy-windows-1252", "big5"),
+    legacy_pair("sloppy-windows-1252", "euc-jp"),
+    legacy_pair("sloppy-windows-1252", "cp850"),
+    legacy_pair("sloppy-windows-1251", "koi8-r"),
+    legacy_pair("sloppy-windows-1251", "ibm866"),
+    legacy_pair("sloppy-windows-1251", "windows-1252"),
+    legacy_pair("macroman", "cp437"),
+    legacy_pair("macroman", "cp850"),
+];
+
+/// Decodes bytes with a legacy codec, strictly.
+pub(crate) fn decode(bytes: &[u8], name: &str) -> Option<String> {
+    match codecs::charmap(name) {
+        Some(charmap) => charmap.decode(bytes).ok(),
+        None => legacy::decode(bytes, name).ok(),
+    }
+}
+
+/// Encodes text with a single-byte codec of [`crate::codecs`].
+fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
+    codecs::charmap(name)?.encode(text).ok()
+}
+
+/// A re-decoded text and the plan that made it.
+pub(crate) struct Candidate {
+    pub(crate) text: String,
+    pub(crate) plan: Vec<ExplanationStep>,
+}
+
+/// The step name of the byte repair this module adds.
+pub(crate) const RESTORE_CONTINUATION_BYTES: &str = "restore_continuation_bytes";
+
+/// Re-decodes the whole of `text` with `transform`, or `None` if the text
+/// can't be encoded or the bytes can't be decoded.
+pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> {
+    let bytes = encode(text, transform.encoder)?;
+    let encoder = codecs::charmap(transform.encoder)?.name();
+    let mut plan = vec![ExplanationStep {
+        action: Action::Encode,
+        parameter: encoder,
+    }];
+    let decoded = match transform.decoder {
+        Decoder::Utf8 => {
+            let repaired = restore_continuation_bytes(&bytes);
+            if let Cow::Owned(_) = repaired {
+                plan.push(ExplanationStep {
+                    action: Action::Transcode,
+                    parameter: RESTORE_CONTINUATION_BYTES,
+                });
+            }
+            plan.push(ExplanationStep {
+                action: Action::Decode,
+                parameter: "utf-8",
+            });
+            String::from_utf8(repaired.into_owned()).ok()?
+        }
+        Decoder::Legacy(name) => {
+            plan.push(ExplanationStep {
+                action: Action::Decode,
+                parameter: name,
+            });
+            decode(&bytes, name)?
+        }
+    };
+    (decoded != text).then_some(Candidate {
+        text: decoded,
+        plan,
+    })
+}
+
+/// Re-decodes one word with a UTF-8 transform, for span repair.
+pub(crate) fn word_as_utf8(word: &str, encoder: &str) -> Option<String> {
+    let bytes = encode(word, encoder)?;
+    let repaired = restore_continuation_bytes(&bytes);
+    String::from_utf8(repaired.into_owned()).ok()
+}

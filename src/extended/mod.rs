@@ -1,0 +1,197 @@
+//! Extended recovery: the mojibake ftfy 6.3.1 leaves broken, behind
+//! [`TextFixerConfig::extended_recovery`](crate::TextFixerConfig::extended_recovery)
+//! (off by default).
+//!
+//! ftfy only re-decodes text when the bytes of one codec decode as UTF-8
+//! and its byte-level heuristic is sure. This mode adds a language model
+//! (letter pairs of hundreds of languages, script coherence inside words;
+//! see `model`) and tries more re-decodings (see `candidates`): UTF-8
+//! read as Windows-1251 or -1253 (`cafГ©` → `café`), as ISO-8859-2
+//! (`GrĂźnen` → `Grünen`), the wrong codec winning (`ShqipĆ«ri` →
+//! `Shqipëri`, where ftfy gives `Shqipƫri`), damaged words among correct
+//! ones (`Łódź i GdaÅ„sk`, see `spans`), quotes straightened after the
+//! damage (`2010â€"2020`) and lost no-break spaces, and one legacy
+//! encoding read as another (`Ïðèâåò` → `Привет`, `ðÒÉ×ÅÔ` → `Привет`,
+//! `ÊáëçìÝñá` → `Καλημέρα`, `“ú–{Œê` → `日本語`).
+//!
+//! A candidate replaces the text only when the model finds the text as
+//! read far less like any language than the candidate, and the candidate
+//! no worse than what ftfy would give; short strings are rarely that
+//! clear and are left alone. Each fix is an ordinary plan
+//! (`('encode', 'sloppy-windows-1252'), ('decode', 'windows-1251')`) that
+//! [`apply_plan`](crate::apply_plan) replays.
+//!
+//! ```
+//! use ftfy::{fix_encoding_with, fix_encoding_and_explain, TextFixerConfig};
+//!
+//! let config = TextFixerConfig::default().extended_recovery(true);
+//! assert_eq!(fix_encoding_with("Un cafГ© au lait", &config), "Un café au lait");
+//! assert_eq!(fix_encoding_with("ðÒÉ×ÅÔ, ËÁË ÄÅÌÁ?", &config), "Привет, как дела?");
+//! // Clean text, and short ambiguous strings, are left alone.
+//! assert_eq!(fix_encoding_with("Þórður á Íslandi", &config), "Þórður á Íslandi");
+//!
+//! let fixed = fix_encoding_and_explain("Ïðèâåò, êàê äåëà?", &config);
+//! let plan: Vec<String> = fixed.explanation.unwrap().iter().map(|s| s.to_string()).collect();
+//! assert_eq!(plan, ["('encode', 'sloppy-windows-1252')", "('decode', 'windows-1251')"]);
+//! ```
+
+mod candidates;
+pub(crate) mod codecs;
+mod model;
+mod repairs;
+mod spans;
+mod tables;
+
+use std::borrow::Cow;
+
+use crate::badness::is_bad;
+use crate::encoding::ftfy_fix_encoding;
+use crate::plan::{Action, ExplanationStep};
+use crate::TextFixerConfig;
+use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+
+/// How much less a UTF-8 re-decoding must cost than the text as read (and
+/// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
+const UTF8_MARGIN: u32 = 6;
+/// The same for a legacy re-decoding, which any single-byte text allows.
+const LEGACY_MARGIN: u32 = 16;
+/// A legacy re-decoding must also cost at most this share of the text as
+/// read (1/N).
+const LEGACY_SHARE: u32 = 3;
+/// The model cost above which ftfy's own answer may be overruled.
+const FTFY_SUSPECT: u32 = 9;
+/// Rounds of fixing before giving up on a fixed point.
+const MAX_ROUNDS: usize = 8;
+
+/// `fix_encoding` in extended mode: ftfy's fix, or a recovery the model
+/// finds far better, repeated until neither changes the text. Steps go to
+/// `plan` when given.
+pub(crate) fn fix_encoding<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    mut plan: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    let mut current = Cow::Borrowed(text);
+    for _ in 0..MAX_ROUNDS {
+        let mut ftfy_plan = Vec::new();
+        let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
+        let ftfy_changed = (ftfy != *current).then(|| ftfy.into_owned());
+        let recovered = recover(&current, ftfy_changed.as_deref());
+        let (text, steps) = match (recovered, ftfy_changed) {
+            (Some(candidate), _) => (candidate.text, candidate.plan),
+            (None, Some(text)) => (text, ftfy_plan),
+            (None, None) => {
+                if let Some(plan) = plan.as_deref_mut() {
+                    plan.extend(ftfy_plan);
+                }
+                break;
+            }
+        };
+        if let Some(plan) = plan.as_deref_mut() {
+            plan.extend(steps);
+        }
+        current = Cow::Owned(text);
+    }
+    current
+}
+
+/// The best re-decoding of `text` if the model finds it overwhelmingly
+/// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
+fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
+    if text.is_ascii() || model::looks_clean(text) {
+        return None;
+    }
+    let before = model::score(text);
+    let reference = match ftfy {
+        None => before.cost,
+        // ftfy's answer stands unless the model finds it unlike any
+        // language too (the wrong codec won: `Shqipƫri`).
+        Some(ftfy) => match model::cost(ftfy) {
+            cost if cost < FTFY_SUSPECT => return None,
+            cost => before.cost.min(cost),
+        },
+    };
+    let symbols = model::symbol_count(text);
+    let length = text.chars().count();
+    let mut best: Option<(u32, Candidate)> = None;
+    let mut consider = |candidate: Candidate, legacy: bool| {
+        if !is_plausible(text, &candidate.text) || model::symbol_count(&candidate.text) > symbols {
+            return;
+        }
+        let after = model::score(&candidate.text);
+        if after.hard > 0 {
+            return;
+        }
+        let accepted = if legacy {
+            after.cost + LEGACY_MARGIN <= reference && after.cost * LEGACY_SHARE <= before.cost
+        } else {
+            // One re-decoded sequence is weak evidence: it needs a hard sign
+            // of mojibake in the text as read.
+            let merged = length.saturating_sub(candidate.text.chars().count());
+            after.cost + UTF8_MARGIN <= reference && (merged >= 2 || before.hard > 0)
+        };
+        if accepted && best.as_ref().is_none_or(|(best_cost, _)| after.cost < *best_cost) {
+            best = Some((after.cost, candidate));
+        }
+    };
+    for &transform in &UTF8_TRANSFORMS {
+        if let Some(candidate) = whole_line(text, transform) {
+            consider(candidate, false);
+        }
+    }
+    for &transform in &UTF8_TRANSFORMS {
+        if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder) {
+            if let Some(name) = spans::step_name(transform.encoder) {
+                let plan = vec![ExplanationStep {
+                    action: Action::Apply,
+                    parameter: name,
+                }];
+                consider(Candidate { text: fixed, plan }, false);
+            }
+        }
+    }
+    for &transform in &LEGACY_TRANSFORMS {
+        debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
+        if let Some(candidate) = whole_line(text, transform) {
+            consider(candidate, true);
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+/// Whether a candidate is text at all: no control characters or U+FFFD
+/// that the text as read did not have, and nothing ftfy's own heuristic
+/// calls mojibake.
+fn is_plausible(text: &str, candidate: &str) -> bool {
+    let suspicious = |c: char| (c.is_control() && !c.is_whitespace()) || c == '\u{fffd}';
+    if candidate.chars().filter(|&c| suspicious(c)).count()
+        > text.chars().filter(|&c| suspicious(c)).count()
+    {
+        return false;
+    }
+    !is_bad(candidate)
+}
+
+/// Replays a text step this module adds to plans (span repair), or `None`
+/// for a name it doesn't know.
+pub(crate) fn apply_text_step<'a>(name: &str, text: &'a str) -> Option<Cow<'a, str>> {
+    let encoder = spans::step_encoder(name)?;
+    Some(spans::repair_spans(text, encoder))
+}
+
+/// The static name of a text step this module adds to plans.
+pub(crate) fn text_step_name(name: &str) -> Option<&'static str> {
+    spans::SPAN_STEPS.iter().copied().find(|&step| step == name)
+}
+
+/// Replays a byte step this module adds to plans, or `None` for a name it
+/// doesn't know.
+pub(crate) fn apply_byte_step<'a>(name: &str, bytes: &'a [u8]) -> Option<Cow<'a, [u8]>> {
+    (name == candidates::RESTORE_CONTINUATION_BYTES)
+        .then(|| repairs::restore_continuation_bytes(bytes))
+}
+
+/// The static name of a byte step this module adds to plans.
+pub(crate) fn byte_step_name(name: &str) -> Option<&'static str> {
+    (name == candidates::RESTORE_CONTINUATION_BYTES).then_some(candidates::RESTORE_CONTINUATION_BYTES)
+}

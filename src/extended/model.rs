@@ -1,0 +1,427 @@
+//! The language model: how unlike written language a piece of text is.
+//!
+//! [`cost`] adds up, word by word, what no orthography writes: letter pairs
+//! never seen inside a word of the model's text (CLDR's localized names and
+//! Faker's word lists, in hundreds of languages), letters of two scripts in
+//! one word, symbols wedged between letters, control characters and rare
+//! ideographs. Clean text in any language costs little; mojibake costs a
+//! lot, and its correct re-decoding little again. The tables are in
+//! [`super::tables`].
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::LazyLock;
+
+use super::tables::{COMMON_IDEOGRAPHS, FOLLOWERS, KNOWN_IDEOGRAPHS, SCRIPTS, SCRIPT_RANGES};
+
+/// A pair of letters of one script never seen in a word. (A pair seen
+/// costs its frequency band, 0 to 7: about -log2 P(second | first), less 3.)
+const UNSEEN_PAIR: u32 = 9;
+/// A lowercase letter followed by a capital inside a word (`рТЙЧЕФ`).
+const CASE_FLIP: u32 = 4;
+/// Letters of two scripts side by side in one word.
+const MIXED_SCRIPTS: u32 = 12;
+/// A symbol with a letter on one side, inside a word.
+const SYMBOL_BY_LETTER: u32 = 4;
+/// A symbol with letters on both sides.
+const SYMBOL_BETWEEN_LETTERS: u32 = 8;
+/// A combining accent after a letter: text is mostly composed (NFC).
+const LATIN_MARK: u32 = 3;
+/// An ideograph written against a letter of another script.
+const IDEOGRAPH_BY_LETTER: u32 = 6;
+/// A C1 control character, or U+FFFD.
+const CONTROL: u32 = 10;
+/// A Han, kana or Hangul character of the codecs' common levels but not
+/// seen in the model's text.
+const KNOWN_IDEOGRAPH: u32 = 2;
+/// A Han, kana or Hangul character outside the common sets.
+const RARE_IDEOGRAPH: u32 = 6;
+
+/// A hasher for keys that are already well spread (two code points).
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
+
+type PairMap = HashMap<u64, u8, BuildHasherDefault<PairHasher>>;
+
+fn pair_key(first: char, second: char) -> u64 {
+    (u64::from(u32::from(first)) << 32) | u64::from(u32::from(second))
+}
+
+/// Letter pairs seen in the model's words, with their band.
+static PAIRS: LazyLock<PairMap> = LazyLock::new(|| {
+    let mut pairs = PairMap::default();
+    for (first, bands) in FOLLOWERS.iter() {
+        for (band, followers) in bands.iter().enumerate() {
+            for second in followers.chars() {
+                // OK because there are eight bands.
+                pairs.insert(pair_key(*first, second), band as u8);
+            }
+        }
+    }
+    pairs
+});
+
+static IDEOGRAPHS: LazyLock<HashSet<char>> =
+    LazyLock::new(|| COMMON_IDEOGRAPHS.chars().collect());
+
+static KNOWN: LazyLock<HashSet<char>> = LazyLock::new(|| KNOWN_IDEOGRAPHS.chars().collect());
+
+/// The script id of a letter (see [`SCRIPTS`]), 0 for a letter of a script
+/// the model doesn't name, or `None` for a character that is not a letter.
+pub(crate) fn script_of(c: char) -> Option<u8> {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic().then_some(1);
+    }
+    let code = u32::from(c);
+    let index = SCRIPT_RANGES.partition_point(|&(_, last, _)| last < code);
+    match SCRIPT_RANGES.get(index) {
+        Some(&(first, _, script)) if first <= code => Some(script),
+        _ => None,
+    }
+}
+
+/// Whether a script id is one of the ideographic ones (Han, kana, Hangul),
+/// whose words are not scored by letter pairs.
+fn is_ideographic_script(script: u8) -> bool {
+    matches!(
+        SCRIPTS.get(usize::from(script).wrapping_sub(1)),
+        Some(&("CJK" | "HIRAGANA" | "KATAKANA" | "HANGUL" | "BOPOMOFO"))
+    )
+}
+
+/// Punctuation that is at home next to words (`„Wort“`, `¿qué?`).
+fn is_word_punctuation(c: char) -> bool {
+    c.is_ascii()
+        || matches!(
+            c,
+            '\u{a0}'
+                | '\u{b7}'
+                | '\u{2010}'..='\u{2014}'
+                | '\u{2018}'..='\u{201f}'
+                | '\u{2026}'
+                | '\u{2030}'..='\u{205e}'
+                | '«'
+                | '»'
+                | '¡'
+                | '¿'
+                | '\u{3000}'..='\u{303f}'
+                | '\u{ff01}'..='\u{ff65}'
+        )
+}
+
+/// Punctuation that is at home between two letters of a word (`don’t`,
+/// `l·l`, `well‐known`, `word—word`).
+fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
+    match c {
+        '\u{b7}' => before.eq_ignore_ascii_case(&'l') && after.is_some_and(|a| a.eq_ignore_ascii_case(&'l')),
+        _ => {
+            c.is_ascii()
+                || matches!(
+                    c,
+                    '\u{2010}' | '\u{2011}' | '\u{2013}' | '\u{2014}' | '\u{2019}' | '\u{2bc}' | '\u{30fb}'
+                )
+        }
+    }
+}
+
+/// What kind of character a word holds at a position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Letter(u8),
+    Mark,
+    Ideograph,
+    Digit,
+    Punctuation,
+    Symbol,
+    Control,
+}
+
+fn kind_of(c: char) -> Kind {
+    if let Some(script) = script_of(c) {
+        return if is_ideographic_script(script) {
+            Kind::Ideograph
+        } else {
+            Kind::Letter(script)
+        };
+    }
+    if is_combining_mark(c) {
+        return Kind::Mark;
+    }
+    if c.is_numeric() {
+        let superscript_or_fraction = matches!(c,
+            '\u{b2}' | '\u{b3}' | '\u{b9}' | '\u{bc}'..='\u{be}' | '\u{2070}'..='\u{218f}'
+            | '\u{2460}'..='\u{24ff}');
+        return if !superscript_or_fraction {
+            Kind::Digit
+        } else {
+            Kind::Symbol
+        };
+    }
+    if c.is_control() || c == '\u{fffd}' {
+        return Kind::Control;
+    }
+    if is_word_punctuation(c) {
+        Kind::Punctuation
+    } else {
+        Kind::Symbol
+    }
+}
+
+/// Combining marks (which take the script of their letter) in the blocks
+/// where words use them.
+fn is_combining_mark(c: char) -> bool {
+    matches!(c,
+        '\u{300}'..='\u{36f}' | '\u{483}'..='\u{489}' | '\u{591}'..='\u{5c7}'
+        | '\u{610}'..='\u{61a}' | '\u{64b}'..='\u{65f}' | '\u{670}' | '\u{6d6}'..='\u{6ed}'
+        | '\u{900}'..='\u{903}' | '\u{93a}'..='\u{94f}' | '\u{951}'..='\u{957}'
+        | '\u{962}'..='\u{963}' | '\u{981}'..='\u{983}' | '\u{9bc}'..='\u{9d7}'
+        | '\u{a01}'..='\u{a83}' | '\u{abc}'..='\u{acd}' | '\u{b01}'..='\u{b03}'
+        | '\u{b3c}'..='\u{b57}' | '\u{b82}' | '\u{bbe}'..='\u{bd7}' | '\u{c00}'..='\u{c04}'
+        | '\u{c3e}'..='\u{c56}' | '\u{c81}'..='\u{c83}' | '\u{cbc}'..='\u{cd6}'
+        | '\u{d00}'..='\u{d03}' | '\u{d3b}'..='\u{d57}' | '\u{d81}'..='\u{df3}'
+        | '\u{e31}' | '\u{e34}'..='\u{e3a}' | '\u{e47}'..='\u{e4e}' | '\u{eb1}'..='\u{ebc}'
+        | '\u{ec8}'..='\u{ecd}' | '\u{f18}'..='\u{f19}' | '\u{f35}'..='\u{f39}'
+        | '\u{f71}'..='\u{f84}' | '\u{102b}'..='\u{103e}' | '\u{1056}'..='\u{1099}'
+        | '\u{17b4}'..='\u{17d3}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}'
+        | '\u{200c}' | '\u{200d}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe0f}'
+        | '\u{fe20}'..='\u{fe2f}')
+}
+
+/// How many symbols (not letters, digits or punctuation) `text` holds:
+/// box drawing, arrows, currency, superscripts and the like.
+pub(crate) fn symbol_count(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| !c.is_ascii() && kind_of(c) == Kind::Symbol)
+        .count()
+}
+
+/// What the model makes of a word or a text: its cost, and how many
+/// *hard* signs of mojibake it holds (letters of two scripts that no text
+/// writes together, a symbol between letters, a control character, a
+/// stray combining mark), which clean text almost never has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Score {
+    pub(crate) cost: u32,
+    pub(crate) hard: u32,
+}
+
+impl Score {
+    fn add(&mut self, cost: u32) {
+        self.cost += cost;
+    }
+
+    fn add_hard(&mut self, cost: u32) {
+        self.cost += cost;
+        self.hard += 1;
+    }
+}
+
+impl std::iter::Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
+        iter.fold(Score::default(), |total, score| Score {
+            cost: total.cost + score.cost,
+            hard: total.hard + score.hard,
+        })
+    }
+}
+
+/// How unlike written language `text` is: 0 for text of common words, more
+/// for every letter pair no language writes, script mixing inside a word,
+/// symbols between letters, control characters and rare ideographs.
+pub(crate) fn score(text: &str) -> Score {
+    text.split(char::is_whitespace).map(word_score).sum()
+}
+
+/// The cost part of [`score`].
+pub(crate) fn cost(text: &str) -> u32 {
+    score(text).cost
+}
+
+/// Whether a cheap look finds nothing unusual in `text`: every non-ASCII
+/// word costs nothing. (Most clean text stops here.)
+pub(crate) fn looks_clean(text: &str) -> bool {
+    text.split(char::is_whitespace)
+        .filter(|word| !word.is_ascii())
+        .all(|word| word_score(word).cost == 0)
+}
+
+/// The cost of one whitespace-free word (see [`score`]).
+pub(crate) fn word_cost(word: &str) -> u32 {
+    word_score(word).cost
+}
+
+/// Letters of science and units that follow Latin letters in clean text
+/// (`kΩ`, `µm`).
+fn is_unit_letter(c: char) -> bool {
+    matches!(c, 'Ω' | 'µ' | 'μ' | 'ω')
+}
+
+/// The score of one whitespace-free word (see [`score`]).
+pub(crate) fn word_score(word: &str) -> Score {
+    let mut total = Score::default();
+    if word.is_empty() {
+        return total;
+    }
+    let mut previous_letter: Option<(char, u8)> = None;
+    let mut previous_char = ' ';
+    let mut previous_kind = Kind::Punctuation;
+    let mut before_was_lowercase = false;
+    let mut chars = word.chars().peekable();
+    while let Some(c) = chars.next() {
+        let kind = kind_of(c);
+        match kind {
+            Kind::Letter(script) => {
+                let lower = to_lower(c);
+                match previous_letter {
+                    Some((before, before_script)) => {
+                        if lower != c && before_was_lowercase {
+                            total.add(CASE_FLIP);
+                        }
+                        let (cost, hard) = pair_cost(before, before_script, lower, script);
+                        if hard && !is_unit_letter(c) && !is_unit_letter(previous_char) {
+                            total.add_hard(cost);
+                        } else {
+                            total.add(cost);
+                        }
+                    }
+                    None => {
+                        if previous_kind == Kind::Ideograph {
+                            total.add_hard(IDEOGRAPH_BY_LETTER);
+                        }
+                        total.add(pair_cost(' ', script, lower, script).0);
+                    }
+                }
+                before_was_lowercase = c.is_lowercase();
+                previous_letter = Some((lower, script));
+            }
+            Kind::Mark => match (previous_kind, c) {
+                (Kind::Letter(_), '\u{300}'..='\u{36f}')
+                    if unicode_normalization::char::compose(previous_char, c).is_some() =>
+                {
+                    total.add(LATIN_MARK);
+                }
+                (Kind::Letter(script), '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1dff}')
+                    if script > 3 => {}
+                (Kind::Letter(1..=3), _) | (_, '\u{300}'..='\u{36f}') => {
+                    total.add_hard(MIXED_SCRIPTS);
+                }
+                (Kind::Letter(_), _) => {}
+                _ => total.add_hard(MIXED_SCRIPTS),
+            },
+            other => {
+                if let Some((before, script)) = previous_letter.take() {
+                    total.add(pair_cost(before, script, ' ', script).0);
+                }
+                let before = matches!(previous_kind, Kind::Letter(_) | Kind::Mark);
+                let after = chars
+                    .peek()
+                    .is_some_and(|&next| matches!(kind_of(next), Kind::Letter(_)));
+                match other {
+                    Kind::Ideograph => {
+                        if matches!(previous_kind, Kind::Letter(_)) {
+                            total.add_hard(IDEOGRAPH_BY_LETTER);
+                        }
+                        if !IDEOGRAPHS.contains(&c) {
+                            total.add(if KNOWN.contains(&c) {
+                                KNOWN_IDEOGRAPH
+                            } else {
+                                RARE_IDEOGRAPH
+                            });
+                        }
+                    }
+                    Kind::Punctuation if !joins_letters(c, previous_char, chars.peek()) => {
+                        if before && after {
+                            total.add_hard(SYMBOL_BETWEEN_LETTERS);
+                        }
+                    }
+                    Kind::Symbol => match (before, after) {
+                        (true, true) => total.add_hard(SYMBOL_BETWEEN_LETTERS),
+                        (false, false) => {}
+                        _ => total.add(SYMBOL_BY_LETTER),
+                    },
+                    Kind::Control => total.add_hard(CONTROL),
+                    _ => {}
+                }
+            }
+        }
+        if kind != Kind::Mark {
+            previous_kind = kind;
+        }
+        previous_char = c;
+    }
+    if let Some((before, script)) = previous_letter {
+        total.add(pair_cost(before, script, ' ', script).0);
+    }
+    total
+}
+
+fn to_lower(c: char) -> char {
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(single), None) => single,
+        _ => c,
+    }
+}
+
+/// The cost of a letter pair, and whether it is a hard sign (letters of
+/// two scripts side by side).
+fn pair_cost(first: char, first_script: u8, second: char, second_script: u8) -> (u32, bool) {
+    match PAIRS.get(&pair_key(first, second)) {
+        Some(&band) => (u32::from(band), false),
+        None if first_script != second_script && first != ' ' && second != ' ' => {
+            (MIXED_SCRIPTS, true)
+        }
+        None => (UNSEEN_PAIR, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_of_many_languages_cost_little() {
+        for word in ["Привет", "καλημέρα", "café", "Łódź", "שלום", "日本語", "Þórður"] {
+            assert!(word_cost(word) <= 6, "{word}: {}", word_cost(word));
+        }
+    }
+
+    #[test]
+    #[ignore = "prints the model's costs of EXTENDED_COSTS (a file of lines) for tuning"]
+    fn print_costs() {
+        let path = std::env::var("EXTENDED_COSTS").unwrap_or_default();
+        for line in std::fs::read_to_string(path).unwrap_or_default().lines() {
+            let words: Vec<String> = line
+                .split(char::is_whitespace)
+                .map(|word| format!("{word}={}", word_cost(word)))
+                .collect();
+            println!("{} | {}", cost(line), words.join(" "));
+        }
+    }
+
+    #[test]
+    fn mojibake_costs_more_than_its_repair() {
+        for (broken, fixed) in [
+            ("Ïðèâåò", "Привет"),
+            ("cafГ©", "café"),
+            ("GrĂźnen", "Grünen"),
+            ("naΓ―ve", "naïve"),
+        ] {
+            assert!(word_cost(broken) >= word_cost(fixed) + 8, "{broken} {fixed}");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Byte repairs for re-encoded mojibake that ftfy does not make: a space,
+//! `'` or `"` standing where UTF-8 needs a continuation byte is turned back
+//! into the byte it most likely replaced.
+//!
+//! A no-break space (byte A0 in Windows-1252) often becomes a plain space,
+//! and curly quotes (bytes 91–94, 82, 84) are often straightened after the
+//! damage: `2010–2020` → `2010â€“2020` → `2010â€"2020`. Where a `'` or `"`
+//! could stand for several bytes, the language model picks the one that
+//! makes the likelier word.
+
+use std::borrow::Cow;
+
+use super::model::word_cost;
+
+/// The bytes a straightened quote may stand for, in order of preference
+/// when the model cannot tell them apart.
+fn quote_bytes(byte: u8) -> &'static [u8] {
+    match byte {
+        b'\'' => &[0x92, 0x91, 0x82],
+        b'"' => &[0x94, 0x93, 0x84],
+        b' ' => &[0xA0],
+        _ => &[],
+    }
+}
+
+/// How many continuation bytes a UTF-8 lead byte needs.
+fn continuation_count(lead: u8) -> usize {
+    match lead {
+        0xC2..=0xDF => 1,
+        0xE0..=0xEF => 2,
+        0xF0..=0xF4 => 3,
+        _ => 0,
+    }
+}
+
+/// Positions where a space, `'` or `"` stands where a UTF-8 sequence
+/// needs a continuation byte (and the sequence's other bytes are there).
+fn lost_continuations(bytes: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let needed = continuation_count(bytes[i]);
+        if needed == 0 {
+            i += 1;
+            continue;
+        }
+        let Some(sequence) = bytes.get(i + 1..i + 1 + needed) else {
+            break;
+        };
+        let replaced: Vec<usize> = (0..needed)
+            .filter(|&k| !quote_bytes(sequence[k]).is_empty())
+            .collect();
+        let others_fit = (0..needed)
+            .filter(|k| !replaced.contains(k))
+            .all(|k| (0x80..=0xBF).contains(&sequence[k]));
+        if !replaced.is_empty() && others_fit {
+            found.extend(replaced.iter().map(|&k| i + 1 + k));
+            i += 1 + needed;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Turns each space, `'` or `"` that stands where UTF-8 needs a
+/// continuation byte back into the byte it replaced: A0 for a space; for a
+/// quote, the curly-quote byte that makes the likeliest word.
+pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
+    let positions = lost_continuations(bytes);
+    if positions.is_empty() {
+        return Cow::Borrowed(bytes);
+    }
+    let mut restored = bytes.to_vec();
+    for &position in &positions {
+        let options = quote_bytes(bytes[position]);
+        if options.len() == 1 {
+            restored[position] = options[0];
+        }
+    }
+    for &position in &positions {
+        let options = quote_bytes(bytes[position]);
+        if options.len() < 2 {
+            continue;
+        }
+        let start = restored[..position]
+            .iter()
+            .rposition(|&b| b == b' ' || b == b'\n' || b == b'\t')
+            .map_or(0, |p| p + 1);
+        let end = restored[position..]
+            .iter()
+            .position(|&b| b == b' ' || b == b'\n' || b == b'\t')
+            .map_or(restored.len(), |p| position + p);
+        let mut best: Option<(u32, u8)> = None;
+        for &option in options {
+            restored[position] = option;
+            let Ok(word) = std::str::from_utf8(&restored[start..end]) else {
+                continue;
+            };
+            let mut cost = word_cost(word);
+            // A rare space (en space, three-per-em space) splitting a word.
+            if word.contains(|c: char| c.is_whitespace()) {
+                cost += 8;
+            }
+            // An en dash between digits, else an em dash: `2010–2020`.
+            if option == 0x93 || option == 0x94 {
+                let digits = word.contains(|c: char| c.is_ascii_digit());
+                if digits != (option == 0x93) {
+                    cost += 1;
+                }
+            }
+            if best.is_none_or(|(best_cost, _)| cost < best_cost) {
+                best = Some((cost, option));
+            }
+        }
+        restored[position] = best.map_or(bytes[position], |(_, option)| option);
+    }
+    Cow::Owned(restored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn straightened_quotes_and_spaces_become_continuation_bytes() {
+        let fixed = |text: &str| {
+            let bytes = crate::codecs::SLOPPY_WINDOWS_1252.encode(text).unwrap();
+            String::from_utf8(restore_continuation_bytes(&bytes).into_owned()).unwrap()
+        };
+        assert_eq!(fixed("2010â€\"2020"), "2010–2020");
+        assert_eq!(fixed("ÐºÐ¾Ñ'"), "кот");
+        assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
+    }
+}

@@ -1,0 +1,108 @@
+//! Span-level repair: fix the damaged words of a line and keep the rest,
+//! for lines where correct text and UTF-8 mojibake sit side by side
+//! (`Łódź i GdaÅ„sk`), so that no codec can re-decode the line as a
+//! whole.
+//!
+//! Plans record it as one step, `('apply', 'decode_utf8_spans:CODEC')`,
+//! which [`crate::apply_plan`] replays with [`repair_spans`].
+
+use std::borrow::Cow;
+
+use super::candidates::{word_as_utf8, UTF8_TRANSFORMS};
+use super::model::word_cost;
+
+/// How much cheaper, to the model, a word must become to be replaced.
+const WORD_MARGIN: u32 = 6;
+
+/// The plan step names, one per UTF-8 transform's encoder.
+pub(crate) static SPAN_STEPS: [&str; 15] = [
+    "decode_utf8_spans:latin-1",
+    "decode_utf8_spans:sloppy-windows-1252",
+    "decode_utf8_spans:sloppy-windows-1251",
+    "decode_utf8_spans:sloppy-windows-1250",
+    "decode_utf8_spans:sloppy-windows-1253",
+    "decode_utf8_spans:sloppy-windows-1254",
+    "decode_utf8_spans:sloppy-windows-1257",
+    "decode_utf8_spans:iso-8859-2",
+    "decode_utf8_spans:macroman",
+    "decode_utf8_spans:cp437",
+    "decode_utf8_spans:sloppy-windows-1255",
+    "decode_utf8_spans:sloppy-windows-1256",
+    "decode_utf8_spans:sloppy-windows-1258",
+    "decode_utf8_spans:sloppy-iso-8859-3",
+    "decode_utf8_spans:sloppy-cp874",
+];
+
+/// The step name for span repair through `encoder`.
+pub(crate) fn step_name(encoder: &str) -> Option<&'static str> {
+    UTF8_TRANSFORMS
+        .iter()
+        .position(|transform| transform.encoder == encoder)
+        .and_then(|index| SPAN_STEPS.get(index).copied())
+}
+
+/// The encoder a span step name stands for.
+pub(crate) fn step_encoder(name: &str) -> Option<&'static str> {
+    let index = SPAN_STEPS.iter().position(|&step| step == name)?;
+    UTF8_TRANSFORMS.get(index).map(|transform| transform.encoder)
+}
+
+/// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
+/// word that the model then finds much likelier; other words are kept.
+pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str) -> Cow<'a, str> {
+    let mut output: Option<String> = None;
+    let mut done = 0;
+    for (start, word) in words(text) {
+        if word.is_ascii() {
+            continue;
+        }
+        let Some(fixed) = word_as_utf8(word, encoder) else {
+            continue;
+        };
+        if fixed == word || word_cost(&fixed) + WORD_MARGIN > word_cost(word) {
+            continue;
+        }
+        let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
+        output.push_str(&text[done..start]);
+        output.push_str(&fixed);
+        done = start + word.len();
+    }
+    match output {
+        None => Cow::Borrowed(text),
+        Some(mut output) => {
+            output.push_str(&text[done..]);
+            Cow::Owned(output)
+        }
+    }
+}
+
+/// The whitespace-separated words of `text`, with their byte offsets.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(char::is_whitespace)
+        .filter(|word| !word.is_empty())
+        .map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damaged_words_are_fixed_and_the_rest_kept() {
+        assert_eq!(
+            repair_spans("Łódź i GdaÅ„sk", "sloppy-windows-1252"),
+            "Łódź i Gdańsk"
+        );
+        assert_eq!(repair_spans("žena i Å¡kola", "sloppy-windows-1252"), "žena i škola");
+        assert!(matches!(repair_spans("Łódź i Gdańsk", "sloppy-windows-1252"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn step_names_name_their_encoders() {
+        for transform in &UTF8_TRANSFORMS {
+            let name = step_name(transform.encoder).unwrap();
+            assert_eq!(step_encoder(name), Some(transform.encoder));
+            assert!(name.ends_with(transform.encoder));
+        }
+    }
+}
