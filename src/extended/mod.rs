@@ -53,6 +53,9 @@ use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFO
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
 /// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
 const UTF8_MARGIN: u32 = 6;
+/// The same for UTF-8 re-decodings of text that shows only soft signs of
+/// mojibake (unusual letter pairs, no script mixing or symbols in words).
+const SOFT_MARGIN: u32 = 14;
 /// The same for a legacy re-decoding, which any single-byte text allows.
 const LEGACY_MARGIN: u32 = 16;
 /// A legacy re-decoding must also cost at most this share of the text as
@@ -60,6 +63,9 @@ const LEGACY_MARGIN: u32 = 16;
 const LEGACY_SHARE: u32 = 3;
 /// The model cost above which ftfy's own answer may be overruled.
 const FTFY_SUSPECT: u32 = 9;
+/// A legacy re-decoding needs at least this many non-ASCII characters to
+/// go on: shorter strings are too ambiguous (`journÇe`).
+const LEGACY_MIN_CHANGED: usize = 5;
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
 
@@ -113,6 +119,29 @@ fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
     };
     let symbols = model::symbol_count(text);
     let length = text.chars().count();
+    let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
+    let mut utf8_candidates = Vec::new();
+    for &transform in &UTF8_TRANSFORMS {
+        if let Some(candidate) = whole_line(text, transform) {
+            utf8_candidates.push(candidate);
+        }
+    }
+    for &transform in &UTF8_TRANSFORMS {
+        if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder) {
+            if let Some(name) = spans::step_name(transform.encoder) {
+                let plan = vec![ExplanationStep {
+                    action: Action::Apply,
+                    parameter: name,
+                }];
+                utf8_candidates.push(Candidate { text: fixed, plan });
+            }
+        }
+    }
+    // Where one re-decoded sequence is all there is and codecs disagree on
+    // it (`DrÃ¥ber`: Latin-1 or MacRoman?), it is safest to decode neither.
+    let ambiguous = utf8_candidates
+        .iter()
+        .any(|candidate| candidate.text != utf8_candidates[0].text);
     let mut best: Option<(u32, Candidate)> = None;
     let mut consider = |candidate: Candidate, legacy: bool| {
         if !is_plausible(text, &candidate.text) || model::symbol_count(&candidate.text) > symbols {
@@ -123,32 +152,27 @@ fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
             return;
         }
         let accepted = if legacy {
-            after.cost + LEGACY_MARGIN <= reference && after.cost * LEGACY_SHARE <= before.cost
+            non_ascii >= LEGACY_MIN_CHANGED
+                && after.cost + LEGACY_MARGIN <= reference
+                && after.cost * LEGACY_SHARE <= before.cost
         } else {
             // One re-decoded sequence is weak evidence: it needs a hard sign
-            // of mojibake in the text as read.
+            // of mojibake in the text as read, and no other reading.
             let merged = length.saturating_sub(candidate.text.chars().count());
-            after.cost + UTF8_MARGIN <= reference && (merged >= 2 || before.hard > 0)
+            match (merged, before.hard) {
+                (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
+                (1, 0) => false,
+                (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
+                (_, 0) => after.cost + SOFT_MARGIN <= reference,
+                _ => after.cost + UTF8_MARGIN <= reference,
+            }
         };
         if accepted && best.as_ref().is_none_or(|(best_cost, _)| after.cost < *best_cost) {
             best = Some((after.cost, candidate));
         }
     };
-    for &transform in &UTF8_TRANSFORMS {
-        if let Some(candidate) = whole_line(text, transform) {
-            consider(candidate, false);
-        }
-    }
-    for &transform in &UTF8_TRANSFORMS {
-        if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder) {
-            if let Some(name) = spans::step_name(transform.encoder) {
-                let plan = vec![ExplanationStep {
-                    action: Action::Apply,
-                    parameter: name,
-                }];
-                consider(Candidate { text: fixed, plan }, false);
-            }
-        }
+    for candidate in utf8_candidates {
+        consider(candidate, false);
     }
     for &transform in &LEGACY_TRANSFORMS {
         debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
