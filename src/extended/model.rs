@@ -351,6 +351,8 @@ pub(crate) fn word_score(word: &str) -> Score {
                     Kind::Symbol => match (before, after) {
                         (true, true) => total.add_hard(SYMBOL_BETWEEN_LETTERS),
                         (false, false) => {}
+                        // `â€`, the most common mojibake there is.
+                        _ if c == '€' => total.add_hard(SYMBOL_BY_LETTER),
                         _ => total.add(SYMBOL_BY_LETTER),
                     },
                     Kind::Control => total.add_hard(CONTROL),

@@ -50,22 +50,34 @@ pub(crate) fn step_encoder(name: &str) -> Option<&'static str> {
 /// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
 /// word that the model then finds much likelier; other words are kept.
 pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str) -> Cow<'a, str> {
+    let Some(charmap) = crate::codecs::charmap(encoder) else {
+        return Cow::Borrowed(text);
+    };
     let mut output: Option<String> = None;
     let mut done = 0;
-    for (start, word) in words(text) {
+    for (word_start, word) in words(text) {
         if word.is_ascii() {
             continue;
         }
-        let Some(fixed) = word_as_utf8(word, encoder) else {
-            continue;
-        };
-        if fixed == word || word_cost(&fixed) + WORD_MARGIN > word_cost(word) {
-            continue;
+        // The runs of the word that the codec can encode: in `жиÑ'ели` the
+        // damaged `Ñ'` sits beside letters ftfy already fixed.
+        for (run_start, run) in encodable_runs(word, |c| charmap.encode_char(c).is_some()) {
+            if run.is_ascii() {
+                continue;
+            }
+            let Some(fixed) = word_as_utf8(run, encoder) else {
+                continue;
+            };
+            let start = word_start + run_start;
+            let rebuilt = format!("{}{fixed}{}", &word[..run_start], &word[run_start + run.len()..]);
+            if fixed == run || word_cost(&rebuilt) + WORD_MARGIN > word_cost(word) {
+                continue;
+            }
+            let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
+            output.push_str(&text[done..start]);
+            output.push_str(&fixed);
+            done = start + run.len();
         }
-        let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
-        output.push_str(&text[done..start]);
-        output.push_str(&fixed);
-        done = start + word.len();
     }
     match output {
         None => Cow::Borrowed(text),
@@ -74,6 +86,27 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str) -> Cow<'a, str> {
             Cow::Owned(output)
         }
     }
+}
+
+/// The maximal runs of `word` whose characters `encodable` accepts, with
+/// their byte offsets.
+fn encodable_runs(word: &str, encodable: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (index, c) in word.char_indices() {
+        match (encodable(c), start) {
+            (true, None) => start = Some(index),
+            (false, Some(begun)) => {
+                runs.push((begun, &word[begun..index]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(begun) = start {
+        runs.push((begun, &word[begun..]));
+    }
+    runs
 }
 
 /// The whitespace-separated words of `text`, with their byte offsets.
@@ -95,6 +128,7 @@ mod tests {
         );
         assert_eq!(repair_spans("žena i Å¡kola", "sloppy-windows-1252"), "žena i škola");
         assert!(matches!(repair_spans("Łódź i Gdańsk", "sloppy-windows-1252"), Cow::Borrowed(_)));
+        assert_eq!(repair_spans("жиÑ'ели", "sloppy-windows-1252"), "жители");
     }
 
     #[test]
