@@ -3,7 +3,9 @@
 //! arbitrary text and on text damaged every way the mode undoes.
 
 use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
-use ftfy::{apply_plan, fix_encoding_and_explain, fix_encoding_with, fix_text_with, TextFixerConfig};
+use ftfy::{
+    apply_plan, fix_encoding_and_explain, fix_encoding_with, fix_text_with, TextFixerConfig,
+};
 use proptest::prelude::*;
 
 use crate::invariants::tricky_text;

@@ -287,8 +287,7 @@ fn apply_step(value: Value, index: usize, step: &ExplanationStep) -> Result<Valu
             let codec = codec_name(name).ok_or_else(|| PlanError::UnknownCodec(name.into()))?;
             let decoded = match crate::extended::codecs::canonical_name(codec) {
                 Some(legacy) => crate::extended::codecs::decode(&bytes, legacy),
-                None => codecs::decode(&bytes, codec)
-                    .map_err(|error| error.offset().unwrap_or(0)),
+                None => codecs::decode(&bytes, codec).map_err(|error| error.offset().unwrap_or(0)),
             };
             decoded
                 .map(Value::Text)

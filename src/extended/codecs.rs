@@ -48,8 +48,7 @@ pub(crate) fn decode(bytes: &[u8], name: &str) -> Result<String, usize> {
             .max_utf8_buffer_length_without_replacement(bytes.len())
             .unwrap_or(bytes.len() * 3 + 16);
         let mut text = String::with_capacity(capacity);
-        let (result, read) =
-            decoder.decode_to_string_without_replacement(bytes, &mut text, true);
+        let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
         return match result {
             encoding_rs::DecoderResult::InputEmpty => Ok(text),
             _ => Err(read.saturating_sub(1)),
@@ -118,7 +117,10 @@ mod tests {
         assert_eq!(decode(b"\xf0\xd2\xc9\xd7\xc5\xd4", koi8).unwrap(), "Привет");
         assert_eq!(encode("Привет", koi8).unwrap(), b"\xf0\xd2\xc9\xd7\xc5\xd4");
         let cp866 = canonical_name("cp866").unwrap();
-        assert_eq!(decode(b"\x8f\xe0\xa8\xa2\xa5\xe2", cp866).unwrap(), "Привет");
+        assert_eq!(
+            decode(b"\x8f\xe0\xa8\xa2\xa5\xe2", cp866).unwrap(),
+            "Привет"
+        );
         let sjis = canonical_name("shift_jis").unwrap();
         assert!(decode("日本".as_bytes(), sjis).is_err());
         assert_eq!(decode(b"\x93\xfa\x96\x7b", sjis).unwrap(), "日本");

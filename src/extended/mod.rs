@@ -49,6 +49,7 @@ use crate::encoding::ftfy_fix_encoding;
 use crate::plan::{Action, ExplanationStep};
 use crate::TextFixerConfig;
 use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+use spans::Repair;
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
 /// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
@@ -63,6 +64,10 @@ const LEGACY_MARGIN: u32 = 16;
 const LEGACY_SHARE: u32 = 3;
 /// The model cost above which ftfy's own answer may be overruled.
 const FTFY_SUSPECT: u32 = 9;
+/// How much costlier than the text as read the fix of leftovers may be
+/// per merged character (a one-letter word costs more than the symbols it
+/// was read as).
+const LEFTOVER_SLACK: u32 = 2;
 /// A legacy re-decoding needs at least this many non-ASCII characters to
 /// go on: shorter strings are too ambiguous (`journÇe`).
 const LEGACY_MIN_CHANGED: usize = 5;
@@ -78,11 +83,14 @@ pub(crate) fn fix_encoding<'a>(
     mut plan: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
     let mut current = Cow::Borrowed(text);
+    // Characters that re-decoding has merged so far: evidence that this
+    // line is mojibake, which lets a later round fix the leftovers.
+    let mut merged_so_far = 0;
     for _ in 0..MAX_ROUNDS {
         let mut ftfy_plan = Vec::new();
         let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
         let ftfy_changed = (ftfy != *current).then(|| ftfy.into_owned());
-        let recovered = recover(&current, ftfy_changed.as_deref());
+        let recovered = recover(&current, ftfy_changed.as_deref(), merged_so_far);
         let (text, steps) = match (recovered, ftfy_changed) {
             (Some(candidate), _) => (candidate.text, candidate.plan),
             (None, Some(text)) => (text, ftfy_plan),
@@ -96,6 +104,7 @@ pub(crate) fn fix_encoding<'a>(
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(steps);
         }
+        merged_so_far += current.chars().count().saturating_sub(text.chars().count());
         current = Cow::Owned(text);
     }
     current
@@ -103,8 +112,8 @@ pub(crate) fn fix_encoding<'a>(
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly
 /// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
-fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
-    if text.is_ascii() || model::looks_clean(text) {
+fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candidate> {
+    if text.is_ascii() || (merged_so_far < 2 && model::looks_clean(text)) {
         return None;
     }
     let before = model::score(text);
@@ -126,14 +135,21 @@ fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
             utf8_candidates.push(candidate);
         }
     }
-    for &transform in &UTF8_TRANSFORMS {
-        if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder) {
-            if let Some(name) = spans::step_name(transform.encoder) {
-                let plan = vec![ExplanationStep {
-                    action: Action::Apply,
-                    parameter: name,
-                }];
-                utf8_candidates.push(Candidate { text: fixed, plan });
+    let repairs: &[Repair] = if merged_so_far >= 2 {
+        &[Repair::Likelier, Repair::Leftovers]
+    } else {
+        &[Repair::Likelier]
+    };
+    for &repair in repairs {
+        for &transform in &UTF8_TRANSFORMS {
+            if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
+                if let Some(name) = spans::step_name(transform.encoder, repair) {
+                    let plan = vec![ExplanationStep {
+                        action: Action::Apply,
+                        parameter: name,
+                    }];
+                    utf8_candidates.push(Candidate { text: fixed, plan });
+                }
             }
         }
     }
@@ -159,15 +175,25 @@ fn recover(text: &str, ftfy: Option<&str>) -> Option<Candidate> {
             // One re-decoded sequence is weak evidence: it needs a hard sign
             // of mojibake in the text as read, and no other reading.
             let merged = length.saturating_sub(candidate.text.chars().count());
-            match (merged, before.hard) {
-                (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                (1, 0) => false,
-                (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
-                (_, 0) => after.cost + SOFT_MARGIN <= reference,
-                _ => after.cost + UTF8_MARGIN <= reference,
+            if merged_so_far >= 2 && merged > 0 {
+                // Leftovers of mojibake already undone on this line, such
+                // as a one-letter word (`╨▓` for `в`) that gave no sign.
+                after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
+            } else {
+                match (merged, before.hard) {
+                    (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
+                    (1, 0) => false,
+                    (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
+                    (_, 0) => after.cost + SOFT_MARGIN <= reference,
+                    _ => after.cost + UTF8_MARGIN <= reference,
+                }
             }
         };
-        if accepted && best.as_ref().is_none_or(|(best_cost, _)| after.cost < *best_cost) {
+        if accepted
+            && best
+                .as_ref()
+                .is_none_or(|(best_cost, _)| after.cost < *best_cost)
+        {
             best = Some((after.cost, candidate));
         }
     };
@@ -199,13 +225,17 @@ fn is_plausible(text: &str, candidate: &str) -> bool {
 /// Replays a text step this module adds to plans (span repair), or `None`
 /// for a name it doesn't know.
 pub(crate) fn apply_text_step<'a>(name: &str, text: &'a str) -> Option<Cow<'a, str>> {
-    let encoder = spans::step_encoder(name)?;
-    Some(spans::repair_spans(text, encoder))
+    let (encoder, repair) = spans::step_encoder(name)?;
+    Some(spans::repair_spans(text, encoder, repair))
 }
 
 /// The static name of a text step this module adds to plans.
 pub(crate) fn text_step_name(name: &str) -> Option<&'static str> {
-    spans::SPAN_STEPS.iter().copied().find(|&step| step == name)
+    spans::SPAN_STEPS
+        .iter()
+        .chain(spans::LEFTOVER_STEPS.iter())
+        .copied()
+        .find(|&step| step == name)
 }
 
 /// Replays a byte step this module adds to plans, or `None` for a name it
@@ -217,5 +247,6 @@ pub(crate) fn apply_byte_step<'a>(name: &str, bytes: &'a [u8]) -> Option<Cow<'a,
 
 /// The static name of a byte step this module adds to plans.
 pub(crate) fn byte_step_name(name: &str) -> Option<&'static str> {
-    (name == candidates::RESTORE_CONTINUATION_BYTES).then_some(candidates::RESTORE_CONTINUATION_BYTES)
+    (name == candidates::RESTORE_CONTINUATION_BYTES)
+        .then_some(candidates::RESTORE_CONTINUATION_BYTES)
 }

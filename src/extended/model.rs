@@ -75,8 +75,7 @@ static PAIRS: LazyLock<PairMap> = LazyLock::new(|| {
     pairs
 });
 
-static IDEOGRAPHS: LazyLock<HashSet<char>> =
-    LazyLock::new(|| COMMON_IDEOGRAPHS.chars().collect());
+static IDEOGRAPHS: LazyLock<HashSet<char>> = LazyLock::new(|| COMMON_IDEOGRAPHS.chars().collect());
 
 static KNOWN: LazyLock<HashSet<char>> = LazyLock::new(|| KNOWN_IDEOGRAPHS.chars().collect());
 
@@ -127,12 +126,20 @@ fn is_word_punctuation(c: char) -> bool {
 /// `l·l`, `well‐known`, `word—word`).
 fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
     match c {
-        '\u{b7}' => before.eq_ignore_ascii_case(&'l') && after.is_some_and(|a| a.eq_ignore_ascii_case(&'l')),
+        '\u{b7}' => {
+            before.eq_ignore_ascii_case(&'l') && after.is_some_and(|a| a.eq_ignore_ascii_case(&'l'))
+        }
         _ => {
             c.is_ascii()
                 || matches!(
                     c,
-                    '\u{2010}' | '\u{2011}' | '\u{2013}' | '\u{2014}' | '\u{2019}' | '\u{2bc}' | '\u{30fb}'
+                    '\u{2010}'
+                        | '\u{2011}'
+                        | '\u{2013}'
+                        | '\u{2014}'
+                        | '\u{2019}'
+                        | '\u{2bc}'
+                        | '\u{30fb}'
                 )
         }
     }
@@ -300,7 +307,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                     }
                     None => {
                         if previous_kind == Kind::Ideograph {
-                            total.add_hard(IDEOGRAPH_BY_LETTER);
+                            total.add(IDEOGRAPH_BY_LETTER);
                         }
                         total.add(pair_cost(' ', script, lower, script).0);
                     }
@@ -333,7 +340,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                 match other {
                     Kind::Ideograph => {
                         if matches!(previous_kind, Kind::Letter(_)) {
-                            total.add_hard(IDEOGRAPH_BY_LETTER);
+                            total.add(IDEOGRAPH_BY_LETTER);
                         }
                         if !IDEOGRAPHS.contains(&c) {
                             total.add(if KNOWN.contains(&c) {
@@ -397,7 +404,15 @@ mod tests {
 
     #[test]
     fn words_of_many_languages_cost_little() {
-        for word in ["Привет", "καλημέρα", "café", "Łódź", "שלום", "日本語", "Þórður"] {
+        for word in [
+            "Привет",
+            "καλημέρα",
+            "café",
+            "Łódź",
+            "שלום",
+            "日本語",
+            "Þórður",
+        ] {
             assert!(word_cost(word) <= 6, "{word}: {}", word_cost(word));
         }
     }
@@ -423,7 +438,10 @@ mod tests {
             ("GrĂźnen", "Grünen"),
             ("naΓ―ve", "naïve"),
         ] {
-            assert!(word_cost(broken) >= word_cost(fixed) + 8, "{broken} {fixed}");
+            assert!(
+                word_cost(broken) >= word_cost(fixed) + 8,
+                "{broken} {fixed}"
+            );
         }
     }
 }

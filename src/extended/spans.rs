@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::candidates::{word_as_utf8, UTF8_TRANSFORMS};
-use super::model::word_cost;
+use super::model::{word_cost, word_score};
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -33,23 +33,65 @@ pub(crate) static SPAN_STEPS: [&str; 15] = [
     "decode_utf8_spans:sloppy-cp874",
 ];
 
+/// The plan step names of leftover repair (see [`Repair::Leftovers`]).
+pub(crate) static LEFTOVER_STEPS: [&str; 15] = [
+    "decode_utf8_leftovers:latin-1",
+    "decode_utf8_leftovers:sloppy-windows-1252",
+    "decode_utf8_leftovers:sloppy-windows-1251",
+    "decode_utf8_leftovers:sloppy-windows-1250",
+    "decode_utf8_leftovers:sloppy-windows-1253",
+    "decode_utf8_leftovers:sloppy-windows-1254",
+    "decode_utf8_leftovers:sloppy-windows-1257",
+    "decode_utf8_leftovers:iso-8859-2",
+    "decode_utf8_leftovers:macroman",
+    "decode_utf8_leftovers:cp437",
+    "decode_utf8_leftovers:sloppy-windows-1255",
+    "decode_utf8_leftovers:sloppy-windows-1256",
+    "decode_utf8_leftovers:sloppy-windows-1258",
+    "decode_utf8_leftovers:sloppy-iso-8859-3",
+    "decode_utf8_leftovers:sloppy-cp874",
+];
+
+/// Which words span repair replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Repair {
+    /// Words the model finds much likelier once re-decoded.
+    Likelier,
+    /// Every word that re-decodes without a hard sign of mojibake: the
+    /// leftovers on a line whose other mojibake is already undone, such as
+    /// a one-letter word (`╨▓` for `в`) that showed no sign of its own.
+    Leftovers,
+}
+
 /// The step name for span repair through `encoder`.
-pub(crate) fn step_name(encoder: &str) -> Option<&'static str> {
+pub(crate) fn step_name(encoder: &str, repair: Repair) -> Option<&'static str> {
+    let names = match repair {
+        Repair::Likelier => &SPAN_STEPS,
+        Repair::Leftovers => &LEFTOVER_STEPS,
+    };
     UTF8_TRANSFORMS
         .iter()
         .position(|transform| transform.encoder == encoder)
-        .and_then(|index| SPAN_STEPS.get(index).copied())
+        .and_then(|index| names.get(index).copied())
 }
 
-/// The encoder a span step name stands for.
-pub(crate) fn step_encoder(name: &str) -> Option<&'static str> {
-    let index = SPAN_STEPS.iter().position(|&step| step == name)?;
-    UTF8_TRANSFORMS.get(index).map(|transform| transform.encoder)
+/// The encoder and kind of repair a span step name stands for.
+pub(crate) fn step_encoder(name: &str) -> Option<(&'static str, Repair)> {
+    let (index, repair) = match SPAN_STEPS.iter().position(|&step| step == name) {
+        Some(index) => (index, Repair::Likelier),
+        None => (
+            LEFTOVER_STEPS.iter().position(|&step| step == name)?,
+            Repair::Leftovers,
+        ),
+    };
+    UTF8_TRANSFORMS
+        .get(index)
+        .map(|transform| (transform.encoder, repair))
 }
 
 /// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
 /// word that the model then finds much likelier; other words are kept.
-pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str) -> Cow<'a, str> {
+pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
     let Some(charmap) = crate::codecs::charmap(encoder) else {
         return Cow::Borrowed(text);
     };
@@ -69,8 +111,16 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str) -> Cow<'a, str> {
                 continue;
             };
             let start = word_start + run_start;
-            let rebuilt = format!("{}{fixed}{}", &word[..run_start], &word[run_start + run.len()..]);
-            if fixed == run || word_cost(&rebuilt) + WORD_MARGIN > word_cost(word) {
+            let rebuilt = format!(
+                "{}{fixed}{}",
+                &word[..run_start],
+                &word[run_start + run.len()..]
+            );
+            let keep = match repair {
+                Repair::Likelier => word_cost(&rebuilt) + WORD_MARGIN > word_cost(word),
+                Repair::Leftovers => word_score(&rebuilt).hard > 0,
+            };
+            if fixed == run || keep {
                 continue;
             }
             let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
@@ -123,20 +173,35 @@ mod tests {
     #[test]
     fn damaged_words_are_fixed_and_the_rest_kept() {
         assert_eq!(
-            repair_spans("Łódź i GdaÅ„sk", "sloppy-windows-1252"),
+            repair_spans("Łódź i GdaÅ„sk", "sloppy-windows-1252", Repair::Likelier),
             "Łódź i Gdańsk"
         );
-        assert_eq!(repair_spans("žena i Å¡kola", "sloppy-windows-1252"), "žena i škola");
-        assert!(matches!(repair_spans("Łódź i Gdańsk", "sloppy-windows-1252"), Cow::Borrowed(_)));
-        assert_eq!(repair_spans("жиÑ'ели", "sloppy-windows-1252"), "жители");
+        assert_eq!(
+            repair_spans("žena i Å¡kola", "sloppy-windows-1252", Repair::Likelier),
+            "žena i škola"
+        );
+        assert!(matches!(
+            repair_spans("Łódź i Gdańsk", "sloppy-windows-1252", Repair::Likelier),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            repair_spans("жиÑ'ели", "sloppy-windows-1252", Repair::Likelier),
+            "жители"
+        );
     }
 
     #[test]
     fn step_names_name_their_encoders() {
         for transform in &UTF8_TRANSFORMS {
-            let name = step_name(transform.encoder).unwrap();
-            assert_eq!(step_encoder(name), Some(transform.encoder));
-            assert!(name.ends_with(transform.encoder));
+            for repair in [Repair::Likelier, Repair::Leftovers] {
+                let name = step_name(transform.encoder, repair).unwrap();
+                assert_eq!(step_encoder(name), Some((transform.encoder, repair)));
+                assert!(name.ends_with(transform.encoder));
+            }
         }
+        assert_eq!(
+            repair_spans("ä ╨╜╨╕╤é╨╛ ╨▓", "cp437", Repair::Leftovers),
+            "ä нито в"
+        );
     }
 }
