@@ -58,10 +58,10 @@ const UTF8_MARGIN: u32 = 6;
 /// mojibake (unusual letter pairs, no script mixing or symbols in words).
 const SOFT_MARGIN: u32 = 14;
 /// The same for a legacy re-decoding, which any single-byte text allows.
-const LEGACY_MARGIN: u32 = 16;
-/// A legacy re-decoding must also cost at most this share of the text as
-/// read (1/N).
-const LEGACY_SHARE: u32 = 3;
+const LEGACY_MARGIN: u32 = 12;
+/// The words a legacy re-decoding changes must also cost at most this
+/// share of what they cost as read (1/N).
+const LEGACY_SHARE: u32 = 2;
 /// The model cost above which ftfy's own answer may be overruled.
 const FTFY_SUSPECT: u32 = 9;
 /// How much costlier than the text as read the fix of leftovers may be
@@ -70,7 +70,12 @@ const FTFY_SUSPECT: u32 = 9;
 const LEFTOVER_SLACK: u32 = 2;
 /// A legacy re-decoding needs at least this many non-ASCII characters to
 /// go on: shorter strings are too ambiguous (`journÇe`).
-const LEGACY_MIN_CHANGED: usize = 5;
+const LEGACY_MIN_CHANGED: usize = 4;
+/// In a legacy mixup within one script (Polish read as Western), each
+/// changed word must become at least this much cheaper.
+const WORD_GAIN: u32 = 4;
+/// The same for a multi-byte (CJK) re-decoding, which merges characters.
+const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
 
@@ -167,10 +172,34 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         if after.hard > 0 {
             return;
         }
+        // ftfy's answer is a whole-line reading: a candidate that keeps a
+        // letter of another script (`Г` where ftfy read `à`) is not better.
+        if !legacy
+            && ftfy.is_some_and(|ftfy| model::letters_in_new_scripts(&candidate.text, ftfy).0 > 0)
+        {
+            return;
+        }
         let accepted = if legacy {
-            non_ascii >= LEGACY_MIN_CHANGED
+            let (changed_before, changed_after, all_better) =
+                changed_words_cost(text, &candidate.text);
+            // A script the text did not have must make most of the letters
+            // (Russian read as Latin-1), not a word here and there (`à` as
+            // Cyrillic `а` in French).
+            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
+            // A single-byte mixup maps letters to letters.
+            let same_length = candidate.text.chars().count() == length;
+            let keeps_letters = !same_length || letter_count(&candidate.text) >= letter_count(text);
+            let enough = if same_length {
+                LEGACY_MIN_CHANGED
+            } else {
+                LEGACY_MIN_CHANGED_MULTI_BYTE
+            };
+            new * 2 >= all * usize::from(new > 0)
+                && (new > 0 || (all_better && before.hard > 0))
+                && keeps_letters
+                && non_ascii >= enough
                 && after.cost + LEGACY_MARGIN <= reference
-                && after.cost * LEGACY_SHARE <= before.cost
+                && changed_after * LEGACY_SHARE <= changed_before
         } else {
             // One re-decoded sequence is weak evidence: it needs a hard sign
             // of mojibake in the text as read, and no other reading.
@@ -209,11 +238,41 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     best.map(|(_, candidate)| candidate)
 }
 
-/// Whether a candidate is text at all: no control characters or U+FFFD
-/// that the text as read did not have, and nothing ftfy's own heuristic
+/// The model's cost of the words that differ between `text` and
+/// `candidate` (of each, in that order), or of the whole texts when their
+/// words don't line up.
+/// Also whether every changed word became clearly likelier.
+fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
+    let before: Vec<&str> = text.split(char::is_whitespace).collect();
+    let after: Vec<&str> = candidate.split(char::is_whitespace).collect();
+    if before.len() != after.len() {
+        return (model::cost(text), model::cost(candidate), true);
+    }
+    before.iter().zip(&after).filter(|(old, new)| old != new).fold(
+        (0, 0, true),
+        |(old_total, new_total, all_better), (old, new)| {
+            let (old_cost, new_cost) = (model::word_cost(old), model::word_cost(new));
+            (
+                old_total + old_cost,
+                new_total + new_cost,
+                all_better && new_cost + WORD_GAIN <= old_cost,
+            )
+        },
+    )
+}
+
+fn letter_count(text: &str) -> usize {
+    text.chars().filter(|c| c.is_alphabetic()).count()
+}
+
+/// Whether a candidate is text at all: no control characters, U+FFFD or
+/// private-use characters that the text as read did not have, and nothing ftfy's own heuristic
 /// calls mojibake.
 fn is_plausible(text: &str, candidate: &str) -> bool {
-    let suspicious = |c: char| (c.is_control() && !c.is_whitespace()) || c == '\u{fffd}';
+    let suspicious = |c: char| {
+        (c.is_control() && !c.is_whitespace())
+            || matches!(c, '\u{fffd}' | '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..)
+    };
     if candidate.chars().filter(|&c| suspicious(c)).count()
         > text.chars().filter(|&c| suspicious(c)).count()
     {

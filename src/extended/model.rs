@@ -208,6 +208,22 @@ fn is_combining_mark(c: char) -> bool {
         | '\u{fe20}'..='\u{fe2f}')
 }
 
+/// How many letters of `text` belong to scripts that `reference` has no
+/// letter of, and how many letters `text` has.
+pub(crate) fn letters_in_new_scripts(text: &str, reference: &str) -> (usize, usize) {
+    let mut known = [false; 256];
+    for c in reference.chars() {
+        if let Some(script) = script_of(c) {
+            known[usize::from(script)] = true;
+        }
+    }
+    text.chars()
+        .filter_map(script_of)
+        .fold((0, 0), |(new, all), script| {
+            (new + usize::from(!known[usize::from(script)]), all + 1)
+        })
+}
+
 /// How many symbols (not letters, digits or punctuation) `text` holds:
 /// box drawing, arrows, currency, superscripts and the like.
 pub(crate) fn symbol_count(text: &str) -> usize {
