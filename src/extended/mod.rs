@@ -168,7 +168,8 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         if !is_plausible(text, &candidate.text) || model::symbol_count(&candidate.text) > symbols {
             return;
         }
-        let after = model::score(&candidate.text);
+        let mut after = model::score(&candidate.text);
+        after.cost = after.cost.saturating_add(kana_penalty(&candidate));
         if after.hard > 0 {
             return;
         }
@@ -195,7 +196,7 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
                 LEGACY_MIN_CHANGED_MULTI_BYTE
             };
             new * 2 >= all * usize::from(new > 0)
-                && (new > 0 || (all_better && before.hard > 0))
+                && (new > 0 || (all_better && (before.hard > 0 || !has_latin_accents(text))))
                 && keeps_letters
                 && non_ascii >= enough
                 && after.cost + LEGACY_MARGIN <= reference
@@ -248,17 +249,47 @@ fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
     if before.len() != after.len() {
         return (model::cost(text), model::cost(candidate), true);
     }
-    before.iter().zip(&after).filter(|(old, new)| old != new).fold(
-        (0, 0, true),
-        |(old_total, new_total, all_better), (old, new)| {
-            let (old_cost, new_cost) = (model::word_cost(old), model::word_cost(new));
-            (
-                old_total + old_cost,
-                new_total + new_cost,
-                all_better && new_cost + WORD_GAIN <= old_cost,
-            )
-        },
-    )
+    before
+        .iter()
+        .zip(&after)
+        .filter(|(old, new)| old != new)
+        .fold(
+            (0, 0, true),
+            |(old_total, new_total, all_better), (old, new)| {
+                let (old_cost, new_cost) = (model::word_cost(old), model::word_cost(new));
+                (
+                    old_total + old_cost,
+                    new_total + new_cost,
+                    all_better && (new_cost + WORD_GAIN <= old_cost || new.chars().count() < 2),
+                )
+            },
+        )
+}
+
+/// Whether `text` has non-ASCII Latin letters: text where a mixup within
+/// the Latin script (Icelandic `þ` read as Turkish `ş`) would look as
+/// plausible as the original.
+fn has_latin_accents(text: &str) -> bool {
+    text.chars()
+        .any(|c| !c.is_ascii() && model::script_of(c) == Some(1))
+}
+
+/// Japanese text has kana, which Chinese and Korean codecs also encode:
+/// a reading of it through them costs this much more per kana.
+fn kana_penalty(candidate: &Candidate) -> u32 {
+    let chinese_or_korean = candidate
+        .plan
+        .last()
+        .is_some_and(|step| matches!(step.parameter, "gbk" | "big5" | "euc-kr"));
+    if !chinese_or_korean {
+        return 0;
+    }
+    let kana = candidate
+        .text
+        .chars()
+        .filter(|c| matches!(c, '\u{3041}'..='\u{30ff}'))
+        .count();
+    u32::try_from(kana).unwrap_or(u32::MAX)
 }
 
 fn letter_count(text: &str) -> usize {
