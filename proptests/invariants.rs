@@ -172,15 +172,16 @@ proptest! {
         let _ = ftfy::fix_text_segment(&text, &config);
         let _ = ftfy::fix_encoding_with(&text, &config);
         let _ = ftfy::badness::badness(&text);
-        for name in ["unescape_html", "remove_terminal_escapes", "decode_inconsistent_utf8",
-                     "fix_c1_controls", "fix_latin_ligatures", "fix_character_width",
-                     "uncurl_quotes", "fix_line_breaks", "fix_surrogates", "remove_control_chars"] {
-            let _ = ftfy::fixes::text_fixer(name).unwrap()(&text);
+        for fix in ftfy::fixes::Fix::ALL {
+            if let Some(text_fix) = fix.text_fix() {
+                let _ = text_fix(&text);
+            }
+            if let Some(byte_fix) = fix.byte_fix() {
+                let _ = byte_fix(text.as_bytes());
+            }
         }
         let _ = ftfy::fixes::decode_escapes(&text);
         let _ = ftfy::fixes::remove_bom(&text);
-        let _ = ftfy::fixes::restore_byte_a0(text.as_bytes());
-        let _ = ftfy::fixes::replace_lossy_sequences(text.as_bytes());
         let _ = ftfy::explain_unicode(&text);
         let _ = ftfy::formatting::display_center(&text, 40, '.');
     }

@@ -61,7 +61,7 @@ pub fn character_width(c: char) -> i32 {
 /// ```
 pub fn monospaced_width(text: &str) -> i32 {
     // ftfy's order: normalize first, then drop the escapes.
-    let text = crate::plan::normalize(text, crate::Normalization::Nfc);
+    let text = crate::normalize::normalize(text, crate::Normalization::Nfc);
     cluster_width(&remove_terminal_escapes(&text))
 }
 
