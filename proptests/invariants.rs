@@ -4,7 +4,7 @@
 use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
 use ftfy::{
     apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_text_with,
-    Normalization, TextFixerConfig, UnescapeHtml,
+    Normalization, StreamFixer, TextFixerConfig, UnescapeHtml,
 };
 use proptest::prelude::*;
 
@@ -152,6 +152,36 @@ proptest! {
         let once = fix_text_with(&text, &config);
         prop_assume!(fits(&once));
         prop_assert_eq!(fix_text_with(&once, &config), once.as_ref());
+    }
+
+    /// Text fed to a StreamFixer in pieces cut anywhere comes out as
+    /// fix_text gives it whole.
+    #[test]
+    fn feeding_pieces_gives_fix_text(
+        text in tricky_text(),
+        config in any_config(),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+    ) {
+        let mut cuts: Vec<usize> = cuts
+            .iter()
+            .map(|cut| {
+                let mut at = cut.index(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                at
+            })
+            .collect();
+        cuts.sort_unstable();
+        let mut fixer = StreamFixer::new(&config);
+        let mut fed = String::new();
+        let mut start = 0;
+        for cut in cuts.into_iter().chain([text.len()]) {
+            fed += &fixer.feed(&text[start..cut]);
+            start = cut;
+        }
+        fed += &fixer.finish();
+        prop_assert_eq!(fed, fix_text_with(&text, &config).as_ref());
     }
 
     #[test]
