@@ -181,7 +181,8 @@ proptest! {
             start = cut;
         }
         fed += &fixer.finish();
-        prop_assert_eq!(fed, fix_text_with(&text, &config).as_ref());
+        let expected = fix_text_with(&text, &config);
+        prop_assert_eq!(fed, expected.as_ref());
     }
 
     #[test]

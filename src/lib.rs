@@ -33,6 +33,7 @@ pub mod badness;
 pub mod breaker;
 pub mod codecs;
 mod config;
+mod edits;
 mod encoding;
 mod explain;
 pub mod file;

@@ -25,6 +25,8 @@ mod terminal;
 mod width_map;
 
 use std::borrow::Cow;
+
+use crate::edits::Edits;
 use std::fmt;
 
 pub use crate::encoding::repairs::{
@@ -184,21 +186,11 @@ impl std::str::FromStr for Fix {
 /// Replaces every character for which `replacement` gives a string,
 /// borrowing `text` when there is none.
 fn replace_chars(text: &str, replacement: impl Fn(char) -> Option<&'static str>) -> Cow<'_, str> {
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     for (index, c) in text.char_indices() {
         if let Some(replaced) = replacement(c) {
-            let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-            out.push_str(&text[copied_up_to..index]);
-            out.push_str(replaced);
-            copied_up_to = index + c.len_utf8();
+            edits.replace(index, index + c.len_utf8(), replaced);
         }
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }
