@@ -29,6 +29,9 @@
 //!   `utf-8-variants` codecs, [`breaker`] to damage text on purpose;
 //! - [`guess_bytes`] and [`fix_file`] for bytes of unknown encoding.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 pub mod badness;
 pub mod breaker;
 pub mod codecs;
