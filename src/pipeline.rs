@@ -308,7 +308,11 @@ pub(crate) fn fix_segment<'a>(
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
-                    steps.extend(fixed.explanation.unwrap_or_default());
+                    steps.extend(
+                        fixed
+                            .explanation
+                            .expect("fix_encoding_and_explain always explains"),
+                    );
                     replace_if_changed(&mut current, fixed.text)
                 }
                 None => match fix_encoding_with(&current, config) {
