@@ -10,10 +10,11 @@
 
 use std::borrow::Cow;
 
-use super::codecs as legacy;
+use super::ExtendedFix;
 use super::repairs::restore_continuation_bytes;
-use crate::codecs;
-use crate::plan::{Action, ExplanationStep};
+use crate::codecs::{Charmap, Codec};
+use crate::fixes::Fix;
+use crate::plan::ExplanationStep;
 
 /// The codec a transform decodes with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,17 +101,17 @@ pub(crate) static LEGACY_TRANSFORMS: [Transform; 26] = [
     legacy_pair("macroman", "cp850"),
 ];
 
-/// Decodes bytes with a legacy codec, strictly.
-pub(crate) fn decode(bytes: &[u8], name: &str) -> Option<String> {
-    match codecs::charmap(name) {
-        Some(charmap) => charmap.decode(bytes).ok(),
-        None => legacy::decode(bytes, name).ok(),
+/// The single-byte codec of [`crate::codecs`] with this name.
+pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
+    match Codec::from_name(name)? {
+        Codec::SingleByte(charmap) => Some(charmap),
+        _ => None,
     }
 }
 
 /// Encodes text with a single-byte codec of [`crate::codecs`].
 fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
-    codecs::charmap(name)?.encode(text).ok()
+    charmap(name)?.encode(text).ok()
 }
 
 /// A re-decoded text and the plan that made it.
@@ -119,39 +120,27 @@ pub(crate) struct Candidate {
     pub(crate) plan: Vec<ExplanationStep>,
 }
 
-/// The step name of the byte repair this module adds.
-pub(crate) const RESTORE_CONTINUATION_BYTES: &str = "restore_continuation_bytes";
-
 /// Re-decodes the whole of `text` with `transform`, or `None` if the text
 /// can't be encoded or the bytes can't be decoded.
 pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> {
-    let bytes = encode(text, transform.encoder)?;
-    let encoder = codecs::charmap(transform.encoder)?.name();
-    let mut plan = vec![ExplanationStep {
-        action: Action::Encode,
-        parameter: encoder,
-    }];
+    let charmap = charmap(transform.encoder)?;
+    let bytes = charmap.encode(text).ok()?;
+    let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
     let decoded = match transform.decoder {
         Decoder::Utf8 => {
             let repaired = restore_continuation_bytes(&bytes);
             if let Cow::Owned(_) = repaired {
-                plan.push(ExplanationStep {
-                    action: Action::Transcode,
-                    parameter: RESTORE_CONTINUATION_BYTES,
-                });
+                plan.push(ExplanationStep::Transcode(Fix::Extended(
+                    ExtendedFix::RESTORE_CONTINUATION_BYTES,
+                )));
             }
-            plan.push(ExplanationStep {
-                action: Action::Decode,
-                parameter: "utf-8",
-            });
+            plan.push(ExplanationStep::Decode(Codec::Utf8));
             String::from_utf8(repaired.into_owned()).ok()?
         }
         Decoder::Legacy(name) => {
-            plan.push(ExplanationStep {
-                action: Action::Decode,
-                parameter: name,
-            });
-            decode(&bytes, name)?
+            let codec = Codec::from_name(name)?;
+            plan.push(ExplanationStep::Decode(codec));
+            codec.decode(&bytes).ok()?
         }
     };
     (decoded != text).then_some(Candidate {

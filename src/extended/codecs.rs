@@ -71,18 +71,25 @@ pub(crate) fn decode(bytes: &[u8], name: &str) -> Result<String, usize> {
 }
 
 /// Encodes text with a codec named by [`canonical_name`], strictly, or
-/// returns `None` if a character has no bytes in it.
-pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
+/// returns the byte offset of the first character it has no bytes for.
+pub(crate) fn encode(text: &str, name: &str) -> Result<Vec<u8>, usize> {
     if let Some(&(_, encoding)) = MULTI_BYTE.iter().find(|&&(known, _)| known == name) {
         let mut encoder = encoding.new_encoder();
-        let mut bytes = Vec::with_capacity(text.len() * 2 + 16);
-        let (result, _) =
+        let capacity = encoder
+            .max_buffer_length_from_utf8_without_replacement(text.len())
+            .unwrap_or(text.len() * 4 + 16);
+        let mut bytes = Vec::with_capacity(capacity);
+        let (result, read) =
             encoder.encode_from_utf8_to_vec_without_replacement(text, &mut bytes, true);
-        return matches!(result, encoding_rs::EncoderResult::InputEmpty).then_some(bytes);
+        return match result {
+            encoding_rs::EncoderResult::InputEmpty => Ok(bytes),
+            encoding_rs::EncoderResult::Unmappable(c) => Err(read.saturating_sub(c.len_utf8())),
+            encoding_rs::EncoderResult::OutputFull => Err(read),
+        };
     }
-    let table = high_half(name)?;
+    let table = high_half(name).ok_or(0usize)?;
     let mut bytes = Vec::with_capacity(text.len());
-    for c in text.chars() {
+    for (offset, c) in text.char_indices() {
         if c.is_ascii() {
             bytes.push(c as u8);
             continue;
@@ -94,10 +101,10 @@ pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
         match found {
             // OK because the table has 128 entries.
             Some(index) => bytes.push(0x80 + index as u8),
-            None => return None,
+            None => return Err(offset),
         }
     }
-    Some(bytes)
+    Ok(bytes)
 }
 
 fn high_half(name: &str) -> Option<&'static [u16; 128]> {

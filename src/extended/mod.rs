@@ -46,7 +46,8 @@ use std::borrow::Cow;
 
 use crate::badness::is_bad;
 use crate::encoding::ftfy_fix_encoding;
-use crate::plan::{Action, ExplanationStep};
+use crate::fixes::{ByteFix, Fix};
+use crate::plan::ExplanationStep;
 use crate::TextFixerConfig;
 use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
 use spans::Repair;
@@ -148,11 +149,8 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     for &repair in repairs {
         for &transform in &UTF8_TRANSFORMS {
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
-                if let Some(name) = spans::step_name(transform.encoder, repair) {
-                    let plan = vec![ExplanationStep {
-                        action: Action::Apply,
-                        parameter: name,
-                    }];
+                if let Some(name) = ExtendedFix::spans(transform.encoder, repair) {
+                    let plan = vec![ExplanationStep::Apply(Fix::Extended(name))];
                     utf8_candidates.push(Candidate { text: fixed, plan });
                 }
             }
@@ -280,7 +278,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
     let chinese_or_korean = candidate
         .plan
         .last()
-        .is_some_and(|step| matches!(step.parameter, "gbk" | "big5" | "euc-kr"));
+        .is_some_and(|step| matches!(step.parameter_name(), "gbk" | "big5" | "euc-kr"));
     if !chinese_or_korean {
         return 0;
     }
@@ -312,31 +310,104 @@ fn is_plausible(text: &str, candidate: &str) -> bool {
     !is_bad(candidate)
 }
 
-/// Replays a text step this module adds to plans (span repair), or `None`
-/// for a name it doesn't know.
-pub(crate) fn apply_text_step<'a>(name: &str, text: &'a str) -> Option<Cow<'a, str>> {
-    let (encoder, repair) = spans::step_encoder(name)?;
-    Some(spans::repair_spans(text, encoder, repair))
+/// A repair that only extended recovery's plans name: putting back the
+/// continuation bytes that became a space or a straightened quote
+/// (`restore_continuation_bytes`, on bytes), or re-decoding the damaged
+/// words of a line through one codec (`decode_utf8_spans:CODEC`, and
+/// `decode_utf8_leftovers:CODEC` for the last words of a line already
+/// partly fixed). [`crate::apply_plan`] replays them.
+///
+/// ```
+/// use ftfy::fixes::Fix;
+/// use ftfy::{apply_plan, ExplanationStep};
+///
+/// let fix = Fix::from_name("decode_utf8_spans:sloppy-windows-1252").unwrap();
+/// assert!(matches!(fix, Fix::Extended(_)));
+/// let plan = [ExplanationStep::Apply(fix)];
+/// assert_eq!(apply_plan("Łódź i GdaÅ„sk", &plan).unwrap(), "Łódź i Gdańsk");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExtendedFix(ExtendedKind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ExtendedKind {
+    RestoreContinuationBytes,
+    /// Span repair through the encoder of `UTF8_TRANSFORMS[index]`.
+    Spans(Repair, usize),
 }
 
-/// The static name of a text step this module adds to plans.
-pub(crate) fn text_step_name(name: &str) -> Option<&'static str> {
-    spans::SPAN_STEPS
-        .iter()
-        .chain(spans::LEFTOVER_STEPS.iter())
-        .copied()
-        .find(|&step| step == name)
-}
+impl ExtendedFix {
+    pub(crate) const RESTORE_CONTINUATION_BYTES: ExtendedFix =
+        ExtendedFix(ExtendedKind::RestoreContinuationBytes);
 
-/// Replays a byte step this module adds to plans, or `None` for a name it
-/// doesn't know.
-pub(crate) fn apply_byte_step<'a>(name: &str, bytes: &'a [u8]) -> Option<Cow<'a, [u8]>> {
-    (name == candidates::RESTORE_CONTINUATION_BYTES)
-        .then(|| repairs::restore_continuation_bytes(bytes))
-}
+    /// The repair's name in plans.
+    ///
+    /// ```
+    /// let fix = ftfy::fixes::Fix::from_name("decode_utf8_leftovers:cp437").unwrap();
+    /// assert_eq!(fix.name(), "decode_utf8_leftovers:cp437");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            ExtendedKind::RestoreContinuationBytes => "restore_continuation_bytes",
+            ExtendedKind::Spans(repair, index) => spans::step_names(repair)[index],
+        }
+    }
 
-/// The static name of a byte step this module adds to plans.
-pub(crate) fn byte_step_name(name: &str) -> Option<&'static str> {
-    (name == candidates::RESTORE_CONTINUATION_BYTES)
-        .then_some(candidates::RESTORE_CONTINUATION_BYTES)
+    /// The repair with this name, if there is one.
+    ///
+    /// ```
+    /// use ftfy::extended::ExtendedFix;
+    /// assert!(ExtendedFix::from_name("restore_continuation_bytes").is_some());
+    /// assert!(ExtendedFix::from_name("decode_utf8_spans:klingon").is_none());
+    /// ```
+    pub fn from_name(name: &str) -> Option<ExtendedFix> {
+        if name == "restore_continuation_bytes" {
+            return Some(ExtendedFix::RESTORE_CONTINUATION_BYTES);
+        }
+        [Repair::Likelier, Repair::Leftovers]
+            .into_iter()
+            .find_map(|repair| {
+                let index = spans::step_names(repair).iter().position(|&step| step == name)?;
+                Some(ExtendedFix(ExtendedKind::Spans(repair, index)))
+            })
+    }
+
+    /// The span repair through `encoder`.
+    pub(crate) fn spans(encoder: &str, repair: Repair) -> Option<ExtendedFix> {
+        let index = UTF8_TRANSFORMS
+            .iter()
+            .position(|transform| transform.encoder == encoder)?;
+        Some(ExtendedFix(ExtendedKind::Spans(repair, index)))
+    }
+
+    /// The function that repairs bytes, for `restore_continuation_bytes`.
+    ///
+    /// ```
+    /// use ftfy::extended::ExtendedFix;
+    /// let repair = ExtendedFix::from_name("restore_continuation_bytes").unwrap().byte_fix().unwrap();
+    /// assert_eq!(repair(b"\xd1' ok").as_ref(), b"\xd1\x92 ok");
+    /// ```
+    pub fn byte_fix(self) -> Option<ByteFix> {
+        match self.0 {
+            ExtendedKind::RestoreContinuationBytes => Some(repairs::restore_continuation_bytes),
+            ExtendedKind::Spans(..) => None,
+        }
+    }
+
+    /// Applies a span repair to text (`None` for the byte repair).
+    ///
+    /// ```
+    /// use ftfy::extended::ExtendedFix;
+    /// let fix = ExtendedFix::from_name("decode_utf8_spans:sloppy-windows-1252").unwrap();
+    /// assert_eq!(fix.apply_text("žena i Å¡kola").unwrap(), "žena i škola");
+    /// ```
+    pub fn apply_text(self, text: &str) -> Option<Cow<'_, str>> {
+        match self.0 {
+            ExtendedKind::RestoreContinuationBytes => None,
+            ExtendedKind::Spans(repair, index) => {
+                let encoder = UTF8_TRANSFORMS.get(index)?.encoder;
+                Some(spans::repair_spans(text, encoder, repair))
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::candidates::{word_as_utf8, UTF8_TRANSFORMS};
+use super::candidates::word_as_utf8;
 use super::model::{word_cost, word_score};
 
 /// How much cheaper, to the model, a word must become to be replaced.
@@ -53,7 +53,7 @@ pub(crate) static LEFTOVER_STEPS: [&str; 15] = [
 ];
 
 /// Which words span repair replaces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Repair {
     /// Words the model finds much likelier once re-decoded.
     Likelier,
@@ -63,36 +63,19 @@ pub(crate) enum Repair {
     Leftovers,
 }
 
-/// The step name for span repair through `encoder`.
-pub(crate) fn step_name(encoder: &str, repair: Repair) -> Option<&'static str> {
-    let names = match repair {
+/// The plan step names of a kind of span repair, one per UTF-8
+/// transform's encoder.
+pub(crate) fn step_names(repair: Repair) -> &'static [&'static str; 15] {
+    match repair {
         Repair::Likelier => &SPAN_STEPS,
         Repair::Leftovers => &LEFTOVER_STEPS,
-    };
-    UTF8_TRANSFORMS
-        .iter()
-        .position(|transform| transform.encoder == encoder)
-        .and_then(|index| names.get(index).copied())
-}
-
-/// The encoder and kind of repair a span step name stands for.
-pub(crate) fn step_encoder(name: &str) -> Option<(&'static str, Repair)> {
-    let (index, repair) = match SPAN_STEPS.iter().position(|&step| step == name) {
-        Some(index) => (index, Repair::Likelier),
-        None => (
-            LEFTOVER_STEPS.iter().position(|&step| step == name)?,
-            Repair::Leftovers,
-        ),
-    };
-    UTF8_TRANSFORMS
-        .get(index)
-        .map(|transform| (transform.encoder, repair))
+    }
 }
 
 /// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
 /// word that the model then finds much likelier; other words are kept.
 pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
-    let Some(charmap) = crate::codecs::charmap(encoder) else {
+    let Some(charmap) = super::candidates::charmap(encoder) else {
         return Cow::Borrowed(text);
     };
     let mut output: Option<String> = None;
@@ -169,6 +152,7 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extended::candidates::UTF8_TRANSFORMS;
 
     #[test]
     fn damaged_words_are_fixed_and_the_rest_kept() {
@@ -192,11 +176,9 @@ mod tests {
 
     #[test]
     fn step_names_name_their_encoders() {
-        for transform in &UTF8_TRANSFORMS {
+        for (index, transform) in UTF8_TRANSFORMS.iter().enumerate() {
             for repair in [Repair::Likelier, Repair::Leftovers] {
-                let name = step_name(transform.encoder, repair).unwrap();
-                assert_eq!(step_encoder(name), Some((transform.encoder, repair)));
-                assert!(name.ends_with(transform.encoder));
+                assert!(step_names(repair)[index].ends_with(transform.encoder));
             }
         }
         assert_eq!(
