@@ -414,15 +414,13 @@ impl Codec {
                 })
             }
             Codec::Utf8Variants => utf8_variants::decode(bytes),
-            Codec::Legacy(name) => {
-                crate::extended::codecs::decode(bytes, name).map_err(|offset| {
-                    CodecError::Undecodable {
-                        codec: name,
-                        offset,
-                        reason: "no character for these bytes",
-                    }
-                })
-            }
+            Codec::Legacy(name) => crate::extended::codecs::decode(bytes, name).map_err(|offset| {
+                CodecError::Undecodable {
+                    codec: name,
+                    offset,
+                    reason: "no character for these bytes",
+                }
+            }),
         }
     }
 }

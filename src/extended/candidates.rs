@@ -10,8 +10,8 @@
 
 use std::borrow::Cow;
 
-use super::ExtendedFix;
 use super::repairs::restore_continuation_bytes;
+use super::ExtendedFix;
 use crate::codecs::{Charmap, Codec};
 use crate::fixes::Fix;
 use crate::plan::ExplanationStep;

@@ -161,7 +161,8 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     let ambiguous = utf8_candidates
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
-    let mut best: Option<(u32, Candidate)> = None;
+    // The best candidate writes in the fewest scripts, then costs least.
+    let mut best: Option<((u32, u32), Candidate)> = None;
     let mut consider = |candidate: Candidate, legacy: bool| {
         if !is_plausible(text, &candidate.text) || model::symbol_count(&candidate.text) > symbols {
             return;
@@ -217,12 +218,9 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
                 }
             }
         };
-        if accepted
-            && best
-                .as_ref()
-                .is_none_or(|(best_cost, _)| after.cost < *best_cost)
-        {
-            best = Some((after.cost, candidate));
+        let key = (model::script_count(&candidate.text), after.cost);
+        if accepted && best.as_ref().is_none_or(|(best_key, _)| key < *best_key) {
+            best = Some((key, candidate));
         }
     };
     for candidate in utf8_candidates {
@@ -273,21 +271,31 @@ fn has_latin_accents(text: &str) -> bool {
 }
 
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
-/// a reading of it through them costs this much more per kana.
+/// a reading of it through them costs one more per kana. Half-width
+/// katakana, which Shift_JIS gives for most bytes it is wrongly handed,
+/// cost four more each.
 fn kana_penalty(candidate: &Candidate) -> u32 {
+    let half_width = candidate
+        .text
+        .chars()
+        .filter(|c| matches!(c, '\u{ff61}'..='\u{ff9f}'))
+        .count();
+    let half_width = u32::try_from(half_width * 4).unwrap_or(u32::MAX);
     let chinese_or_korean = candidate
         .plan
         .last()
         .is_some_and(|step| matches!(step.parameter_name(), "gbk" | "big5" | "euc-kr"));
     if !chinese_or_korean {
-        return 0;
+        return half_width;
     }
     let kana = candidate
         .text
         .chars()
         .filter(|c| matches!(c, '\u{3041}'..='\u{30ff}'))
         .count();
-    u32::try_from(kana).unwrap_or(u32::MAX)
+    u32::try_from(kana)
+        .unwrap_or(u32::MAX)
+        .saturating_add(half_width)
 }
 
 fn letter_count(text: &str) -> usize {
@@ -367,7 +375,9 @@ impl ExtendedFix {
         [Repair::Likelier, Repair::Leftovers]
             .into_iter()
             .find_map(|repair| {
-                let index = spans::step_names(repair).iter().position(|&step| step == name)?;
+                let index = spans::step_names(repair)
+                    .iter()
+                    .position(|&step| step == name)?;
                 Some(ExtendedFix(ExtendedKind::Spans(repair, index)))
             })
     }

@@ -119,6 +119,31 @@ fn is_word_punctuation(c: char) -> bool {
                 | '¿'
                 | '\u{3000}'..='\u{303f}'
                 | '\u{ff01}'..='\u{ff65}'
+                // The punctuation of other scripts: Greek, Armenian,
+                // Hebrew, Arabic, Devanagari, Thai, Tibetan, Myanmar,
+                // Ethiopic, Khmer.
+                | '\u{37e}'
+                | '\u{387}'
+                | '\u{55a}'..='\u{55f}'
+                | '\u{589}'
+                | '\u{5be}'
+                | '\u{5f3}'
+                | '\u{5f4}'
+                | '\u{60c}'
+                | '\u{61b}'
+                | '\u{61f}'
+                | '\u{66a}'..='\u{66d}'
+                | '\u{6d4}'
+                | '\u{964}'
+                | '\u{965}'
+                | '\u{e2f}'
+                | '\u{e5a}'
+                | '\u{e5b}'
+                | '\u{f04}'..='\u{f14}'
+                | '\u{104a}'
+                | '\u{104b}'
+                | '\u{1361}'..='\u{1368}'
+                | '\u{17d4}'..='\u{17da}'
         )
 }
 
@@ -206,6 +231,29 @@ fn is_combining_mark(c: char) -> bool {
         | '\u{17b4}'..='\u{17d3}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}'
         | '\u{200c}' | '\u{200d}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe0f}'
         | '\u{fe20}'..='\u{fe2f}')
+}
+
+/// How many scripts the non-ASCII letters of `text` belong to (kana and
+/// Han count as one).
+pub(crate) fn script_count(text: &str) -> u32 {
+    let mut seen = [false; 256];
+    let mut count = 0;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        // Letters of scripts the model doesn't name (such as the
+        // prolonged sound mark `ー` of kana) don't count.
+        if let Some(script) = script_of(c).filter(|&script| script != 0) {
+            let script = if is_ideographic_script(script) {
+                255
+            } else {
+                script
+            };
+            if !seen[usize::from(script)] {
+                seen[usize::from(script)] = true;
+                count += 1;
+            }
+        }
+    }
+    count
 }
 
 /// How many letters of `text` belong to scripts that `reference` has no
