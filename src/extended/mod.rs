@@ -189,13 +189,17 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             // A single-byte mixup maps letters to letters.
             let same_length = candidate.text.chars().count() == length;
             let keeps_letters = !same_length || letter_count(&candidate.text) >= letter_count(text);
-            let enough = if same_length {
+            // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
+            // are evidence enough in one character.
+            let enough = if before.hard > 0 {
+                1
+            } else if same_length {
                 LEGACY_MIN_CHANGED
             } else {
                 LEGACY_MIN_CHANGED_MULTI_BYTE
             };
             new * 2 >= all * usize::from(new > 0)
-                && (new > 0 || (all_better && (before.hard > 0 || !has_latin_accents(text))))
+                && (new > 0 || !has_latin_accents(text) || (all_better && before.hard > 0))
                 && keeps_letters
                 && non_ascii >= enough
                 && after.cost + LEGACY_MARGIN <= reference
