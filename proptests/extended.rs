@@ -3,6 +3,7 @@
 //! arbitrary text and on text damaged every way the mode undoes.
 
 use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
+use ftfy::codecs::Codec;
 use ftfy::{
     apply_plan, fix_encoding_and_explain, fix_encoding_with, fix_text_with, TextFixerConfig,
 };
@@ -35,9 +36,10 @@ fn damaged_text() -> impl Strategy<Value = String> {
             .prop_map(|((_, text), codec)| break_text(&text, Mangle::Utf8As(UNDONE_CODECS[codec])).unwrap_or(text)),
         2 => (sentence(), 0..LEGACY.len()).prop_map(|((_, text), pair)| {
             let (written, read) = LEGACY[pair];
-            ftfy::codecs::encode(&text, written)
-                .ok()
-                .and_then(|bytes| ftfy::codecs::decode(&bytes, read).ok())
+            let (written, read) = (Codec::from_name(written), Codec::from_name(read));
+            written
+                .zip(read)
+                .and_then(|(written, read)| read.decode(&written.encode(&text).ok()?).ok())
                 .unwrap_or(text)
         }),
         1 => sentence().prop_map(|(_, text)| text),

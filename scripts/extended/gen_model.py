@@ -27,6 +27,7 @@ Run: .venv/bin/python scripts/extended/gen_model.py
 """
 import collections
 import math
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -36,6 +37,12 @@ import babel.localedata
 from babel import Locale
 import faker
 from faker import Faker
+
+# Some of Faker's word lists are sets, whose order depends on string
+# hashing: fix the hash seed, so that the tables are the same on every run.
+if os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, *sys.argv])
 
 PINNED = {"Babel": "2.16.0"}
 assert babel.__version__ == PINNED["Babel"], babel.__version__
@@ -106,6 +113,8 @@ def cldr_strings():
 def faker_strings():
     from faker.config import AVAILABLE_LOCALES
     seen = set()
+    # Some providers draw from the shared generator: seed it too.
+    Faker.seed(20261123)
     for locale in sorted(AVAILABLE_LOCALES):
         fake = Faker(locale)
         fake.seed_instance(20261123)

@@ -112,7 +112,10 @@ def main():
         lines.append(f"name = {json.dumps(name, ensure_ascii=False)}")
         lines.append(f"input = {json.dumps(broken, ensure_ascii=False)}")
         lines.append('config = { extended_recovery = true }')
-        if got == original:
+        if got == original and answer == original:
+            lines.append(f"why = {json.dumps(why + '; ftfy 6.3.1 fixes this one too', ensure_ascii=False)}")
+            lines.append(f"fix_encoding = {json.dumps(original, ensure_ascii=False)}")
+        elif got == original:
             lines.append(f"why = {json.dumps(why, ensure_ascii=False)}")
             lines.append('differs_in = "fix_encoding"')
             lines.append(f"ftfy = {json.dumps(answer, ensure_ascii=False)}")
