@@ -414,10 +414,10 @@ pub(crate) fn word_score(word: &str) -> Score {
                             });
                         }
                     }
-                    Kind::Punctuation if !joins_letters(c, previous_char, chars.peek()) => {
-                        if before && after {
-                            total.add_hard(SYMBOL_BETWEEN_LETTERS);
-                        }
+                    Kind::Punctuation
+                        if before && after && !joins_letters(c, previous_char, chars.peek()) =>
+                    {
+                        total.add_hard(SYMBOL_BETWEEN_LETTERS);
                     }
                     Kind::Symbol => match (before, after) {
                         (true, true) => total.add_hard(SYMBOL_BETWEEN_LETTERS),
