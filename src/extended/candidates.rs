@@ -9,6 +9,7 @@
 //! Windows-1252, …).
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use super::repairs::restore_continuation_bytes;
 use super::ExtendedFix;
@@ -101,12 +102,25 @@ pub(crate) static LEGACY_TRANSFORMS: [Transform; 26] = [
     legacy_pair("macroman", "cp850"),
 ];
 
-/// The single-byte codec of [`crate::codecs`] with this name.
+/// The single-byte codecs the transforms encode with, looked up once.
+static ENCODERS: LazyLock<Vec<(&'static str, &'static Charmap)>> = LazyLock::new(|| {
+    UTF8_TRANSFORMS
+        .iter()
+        .chain(LEGACY_TRANSFORMS.iter())
+        .filter_map(|transform| match Codec::from_name(transform.encoder)? {
+            Codec::SingleByte(charmap) => Some((transform.encoder, charmap)),
+            _ => None,
+        })
+        .collect()
+});
+
+/// The single-byte codec of [`crate::codecs`] that a transform encodes
+/// with.
 pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
-    match Codec::from_name(name)? {
-        Codec::SingleByte(charmap) => Some(charmap),
-        _ => None,
-    }
+    ENCODERS
+        .iter()
+        .find(|&&(known, _)| known == name)
+        .map(|&(_, charmap)| charmap)
 }
 
 /// Encodes text with a single-byte codec of [`crate::codecs`].

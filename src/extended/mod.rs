@@ -132,6 +132,11 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             cost => before.cost.min(cost),
         },
     };
+    // Every fix must cost at least a margin less than the text as read,
+    // except leftovers: cheap text has nothing to gain.
+    if merged_so_far < 2 && before.cost < UTF8_MARGIN {
+        return None;
+    }
     let symbols = model::symbol_count(text);
     let length = text.chars().count();
     let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
@@ -141,7 +146,9 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             utf8_candidates.push(candidate);
         }
     }
-    let repairs: &[Repair] = if merged_so_far >= 2 {
+    let repairs: &[Repair] = if !spans::may_hold_utf8(text) {
+        &[]
+    } else if merged_so_far >= 2 {
         &[Repair::Likelier, Repair::Leftovers]
     } else {
         &[Repair::Likelier]
@@ -162,32 +169,18 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
     // The best candidate writes in the fewest scripts, then costs least.
+    // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
     let mut consider = |candidate: Candidate, legacy: bool| {
-        if !is_plausible(text, &candidate.text) || model::symbol_count(&candidate.text) > symbols {
-            return;
-        }
-        let mut after = model::score(&candidate.text);
-        after.cost = after.cost.saturating_add(kana_penalty(&candidate));
-        if after.hard > 0 {
-            return;
-        }
-        // ftfy's answer is a whole-line reading: a candidate that keeps a
-        // letter of another script (`Г` where ftfy read `à`) is not better.
-        if !legacy
-            && ftfy.is_some_and(|ftfy| model::letters_in_new_scripts(&candidate.text, ftfy).0 > 0)
-        {
-            return;
-        }
-        let accepted = if legacy {
-            let (changed_before, changed_after, all_better) =
-                changed_words_cost(text, &candidate.text);
+        let candidate_length = candidate.text.chars().count();
+        let merged = length.saturating_sub(candidate_length);
+        if legacy {
             // A script the text did not have must make most of the letters
             // (Russian read as Latin-1), not a word here and there (`à` as
             // Cyrillic `а` in French).
             let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
             // A single-byte mixup maps letters to letters.
-            let same_length = candidate.text.chars().count() == length;
+            let same_length = candidate_length == length;
             let keeps_letters = !same_length || letter_count(&candidate.text) >= letter_count(text);
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character.
@@ -198,42 +191,74 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             } else {
                 LEGACY_MIN_CHANGED_MULTI_BYTE
             };
-            new * 2 >= all * usize::from(new > 0)
-                && (new > 0 || !has_latin_accents(text) || (all_better && before.hard > 0))
-                && keeps_letters
-                && non_ascii >= enough
+            let within_latin = new == 0 && has_latin_accents(text);
+            if new * 2 < all * usize::from(new > 0)
+                || (within_latin && before.hard == 0)
+                || !keeps_letters
+                || non_ascii < enough
+            {
+                return;
+            }
+        } else if merged_so_far < 2 && before.hard == 0 && merged <= 1 {
+            // One re-decoded sequence is weak evidence: it needs a hard
+            // sign of mojibake in the text as read, and no other reading.
+            return;
+        }
+        if model::symbol_count(&candidate.text) > symbols {
+            return;
+        }
+        let mut after = model::score(&candidate.text);
+        after.cost = after.cost.saturating_add(kana_penalty(&candidate));
+        if after.hard > 0 {
+            return;
+        }
+        let accepted = if legacy {
+            let (changed_before, changed_after, all_better) =
+                changed_words_cost(text, &candidate.text);
+            let within_latin = model::letters_in_new_scripts(&candidate.text, text).0 == 0
+                && has_latin_accents(text);
+            (!within_latin || all_better)
                 && after.cost + LEGACY_MARGIN <= reference
                 && changed_after * LEGACY_SHARE <= changed_before
+        } else if merged_so_far >= 2 && merged > 0 {
+            // Leftovers of mojibake already undone on this line, such as a
+            // one-letter word (`╨▓` for `в`) that gave no sign.
+            after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
         } else {
-            // One re-decoded sequence is weak evidence: it needs a hard sign
-            // of mojibake in the text as read, and no other reading.
-            let merged = length.saturating_sub(candidate.text.chars().count());
-            if merged_so_far >= 2 && merged > 0 {
-                // Leftovers of mojibake already undone on this line, such
-                // as a one-letter word (`╨▓` for `в`) that gave no sign.
-                after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
-            } else {
-                match (merged, before.hard) {
-                    (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                    (1, 0) => false,
-                    (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
-                    (_, 0) => after.cost + SOFT_MARGIN <= reference,
-                    _ => after.cost + UTF8_MARGIN <= reference,
-                }
+            match (merged, before.hard) {
+                (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
+                (1, 0) => false,
+                (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
+                (_, 0) => after.cost + SOFT_MARGIN <= reference,
+                _ => after.cost + UTF8_MARGIN <= reference,
             }
         };
+        if !accepted {
+            return;
+        }
+        // ftfy's answer is a whole-line reading: a candidate that keeps a
+        // letter of another script (`Г` where ftfy read `à`) is not better.
+        if !legacy
+            && ftfy.is_some_and(|ftfy| model::letters_in_new_scripts(&candidate.text, ftfy).0 > 0)
+        {
+            return;
+        }
         let key = (model::script_count(&candidate.text), after.cost);
-        if accepted && best.as_ref().is_none_or(|(best_key, _)| key < *best_key) {
+        if best.as_ref().is_none_or(|(best_key, _)| key < *best_key)
+            && is_plausible(text, &candidate.text)
+        {
             best = Some((key, candidate));
         }
     };
     for candidate in utf8_candidates {
         consider(candidate, false);
     }
-    for &transform in &LEGACY_TRANSFORMS {
-        debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
-        if let Some(candidate) = whole_line(text, transform) {
-            consider(candidate, true);
+    if before.cost >= LEGACY_MARGIN {
+        for &transform in &LEGACY_TRANSFORMS {
+            debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
+            if let Some(candidate) = whole_line(text, transform) {
+                consider(candidate, true);
+            }
         }
     }
     best.map(|(_, candidate)| candidate)

@@ -322,12 +322,16 @@ pub(crate) fn cost(text: &str) -> u32 {
     score(text).cost
 }
 
-/// Whether a cheap look finds nothing unusual in `text`: every non-ASCII
-/// word costs nothing. (Most clean text stops here.)
+/// Whether a cheap look finds nothing that mojibake would show in `text`:
+/// no non-ASCII word with a hard sign or as costly as an unseen letter
+/// pair. (Most clean text stops here.)
 pub(crate) fn looks_clean(text: &str) -> bool {
     text.split(char::is_whitespace)
         .filter(|word| !word.is_ascii())
-        .all(|word| word_score(word).cost == 0)
+        .all(|word| {
+            let score = word_score(word);
+            score.hard == 0 && score.cost < UNSEEN_PAIR
+        })
 }
 
 /// The cost of one whitespace-free word (see [`score`]).

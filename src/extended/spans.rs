@@ -81,7 +81,7 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
     let mut output: Option<String> = None;
     let mut done = 0;
     for (word_start, word) in words(text) {
-        if word.is_ascii() {
+        if !may_hold_utf8(word) {
             continue;
         }
         // The runs of the word that the codec can encode: in `жиÑ'ели` the
@@ -119,6 +119,20 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             Cow::Owned(output)
         }
     }
+}
+
+/// Whether `word` may hold a UTF-8 sequence read as single bytes: a
+/// non-ASCII character followed by another, or by a quote that may have
+/// been straightened from one.
+pub(crate) fn may_hold_utf8(word: &str) -> bool {
+    let mut previous_non_ascii = false;
+    for c in word.chars() {
+        if previous_non_ascii && (!c.is_ascii() || c == '\'' || c == '"') {
+            return true;
+        }
+        previous_non_ascii = !c.is_ascii();
+    }
+    false
 }
 
 /// The maximal runs of `word` whose characters `encodable` accepts, with
