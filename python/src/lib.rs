@@ -1,0 +1,262 @@
+//! `ftfy_rs._native`: the compiled half of the Python package `ftfy_rs`.
+//!
+//! Each function here is a thin layer over the `ftfy` crate's public API;
+//! `ftfy_rs/__init__.py` wraps them in ftfy 6.3.1's signatures (defaults,
+//! keyword options, named tuples, exceptions). Strings cross the boundary
+//! through [`text`], which handles the surrogates a Python `str` may hold.
+//! Nothing here panics across the FFI boundary: PyO3 turns a panic into a
+//! Python exception, and the library promises not to panic at all.
+
+mod arrow;
+mod batch;
+mod config;
+mod text;
+
+use std::borrow::Cow;
+
+use ftfy::ExplainedText;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+use text::{Placeholders, PyText};
+
+/// Runs `fix` on `text` read with ftfy's surrogate handling: repaired up
+/// front where the pipeline's `fix_surrogates` step would repair them,
+/// kept (as placeholders) otherwise.
+fn fix_str<'py>(
+    text: &Bound<'py, PyAny>,
+    repair_surrogates: bool,
+    fix: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (input, placeholders, _) = text::read_for_fix(text, repair_surrogates)?;
+    let fixed = fix(&input);
+    if let (Cow::Borrowed(_), Cow::Borrowed(_)) = (&input, &fixed) {
+        // Nothing changed: hand back the very same object, as ftfy's
+        // str methods do for unchanged text.
+        return Ok(text.clone());
+    }
+    placeholders.swap_out(text.py(), &fixed)
+}
+
+/// `fix_text`: the whole pipeline, line by line.
+#[pyfunction]
+#[pyo3(signature = (text, config=None))]
+fn fix_text<'py>(
+    text: &Bound<'py, PyAny>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let config = config::from_python(config)?;
+    fix_str(text, config.fix_surrogates, |input| {
+        ftfy::fix_text_with(input, &config)
+    })
+}
+
+/// `fix_text_segment`: the pipeline on text taken as one segment.
+#[pyfunction]
+#[pyo3(signature = (text, config=None))]
+fn fix_text_segment<'py>(
+    text: &Bound<'py, PyAny>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let config = config::from_python(config)?;
+    fix_str(text, config.fix_surrogates, |input| {
+        ftfy::fix_text_segment(input, &config)
+    })
+}
+
+/// `fix_encoding`: mojibake only.
+#[pyfunction]
+#[pyo3(signature = (text, config=None))]
+fn fix_encoding<'py>(
+    text: &Bound<'py, PyAny>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let config = config::from_python(config)?;
+    fix_str(text, false, |input| ftfy::fix_encoding_with(input, &config))
+}
+
+/// A plan as a list of `(action, parameter)` tuples, or `None`.
+fn plan_to_python<'py>(
+    py: Python<'py>,
+    explanation: Option<&[ftfy::ExplanationStep]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Some(steps) = explanation else {
+        return Ok(py.None().into_bound(py));
+    };
+    let steps = steps
+        .iter()
+        .map(|step| (step.action.name(), step.parameter.to_string()));
+    Ok(PyList::new(py, steps)?.into_any())
+}
+
+/// `(text, plan)` from an explained fix of placeholder text.
+fn explained_to_python<'py>(
+    py: Python<'py>,
+    fixed: &ExplainedText,
+    placeholders: &Placeholders,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let text = placeholders.swap_out(py, &fixed.text)?;
+    let plan = plan_to_python(py, fixed.explanation.as_deref())?;
+    PyTuple::new(py, [text, plan])
+}
+
+/// `fix_and_explain`: the pipeline on one segment, with its plan.
+#[pyfunction]
+#[pyo3(signature = (text, config=None))]
+fn fix_and_explain<'py>(
+    text: &Bound<'py, PyAny>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let config = config::from_python(config)?;
+    let (input, placeholders, repaired) = text::read_for_fix(text, config.fix_surrogates)?;
+    let mut fixed = ftfy::fix_and_explain(&input, &config);
+    if repaired {
+        // The surrogates were repaired before the pipeline ran; ftfy
+        // records that step after the encoding and character fixes of the
+        // first round, before escapes, controls and normalization.
+        if let Some(steps) = fixed.explanation.as_mut() {
+            let position = steps
+                .iter()
+                .position(|step| {
+                    let parameter = step.parameter.to_string();
+                    parameter == "remove_terminal_escapes"
+                        || parameter == "remove_control_chars"
+                        || step.action == ftfy::Action::Normalize
+                })
+                .unwrap_or(steps.len());
+            let step = ftfy::ExplanationStep::from_names("apply", "fix_surrogates")
+                .map_err(|error| PyValueError::new_err(error.to_string()))?;
+            steps.insert(position, step);
+        }
+    }
+    explained_to_python(text.py(), &fixed, &placeholders)
+}
+
+/// `fix_encoding_and_explain`: mojibake only, with its plan.
+#[pyfunction]
+#[pyo3(signature = (text, config=None))]
+fn fix_encoding_and_explain<'py>(
+    text: &Bound<'py, PyAny>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let config = config::from_python(config)?;
+    let (input, placeholders, _) = text::read_for_fix(text, false)?;
+    let mut fixed = ftfy::fix_encoding_and_explain(&input, &config);
+    // ftfy's fix_encoding_and_explain always returns a list, even with
+    // explain off.
+    fixed.explanation.get_or_insert_with(Vec::new);
+    explained_to_python(text.py(), &fixed, &placeholders)
+}
+
+/// Runs the text-to-text fix ftfy names `name` (a key of ftfy's FIXERS).
+#[pyfunction]
+fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if name == "fix_surrogates" {
+        return match PyText::read(text)? {
+            PyText::Plain(_) => Ok(text.clone()),
+            PyText::Surrogates(points) => {
+                Ok(PyString::new(text.py(), &text::repair_surrogates(&points)).into_any())
+            }
+        };
+    }
+    let fix = ftfy::fixes::text_fixer(&name)
+        .or(match name.as_str() {
+            "remove_bom" => Some(ftfy::fixes::remove_bom),
+            "decode_escapes" => Some(ftfy::fixes::decode_escapes),
+            _ => None,
+        })
+        .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
+    fix_str(text, false, fix)
+}
+
+/// Runs the bytes-to-bytes repair ftfy names `name`.
+#[pyfunction]
+fn apply_byte_fix<'py>(name: String, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = data
+        .downcast::<PyBytes>()
+        .map_err(|_| PyTypeError::new_err(format!("{name} takes bytes")))?;
+    let fixed = match name.as_str() {
+        "restore_byte_a0" => ftfy::fixes::restore_byte_a0(bytes.as_bytes()),
+        "replace_lossy_sequences" => ftfy::fixes::replace_lossy_sequences(bytes.as_bytes()),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "Unknown function to apply: {name}"
+            )))
+        }
+    };
+    Ok(match fixed {
+        Cow::Borrowed(_) => data.clone(),
+        Cow::Owned(fixed) => PyBytes::new(data.py(), &fixed).into_any(),
+    })
+}
+
+/// How much `text` looks like mojibake (ftfy's `badness`).
+#[pyfunction]
+fn badness(text: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let (input, _, _) = text::read_for_fix(text, false)?;
+    Ok(ftfy::badness::badness(&input))
+}
+
+/// Whether `text` looks like mojibake (ftfy's `is_bad`).
+#[pyfunction]
+fn is_bad(text: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let (input, _, _) = text::read_for_fix(text, false)?;
+    Ok(ftfy::badness::is_bad(&input))
+}
+
+/// The display width of one character: 0, 1, 2, or -1 for controls.
+#[pyfunction]
+fn character_width(character: &Bound<'_, PyAny>) -> PyResult<i32> {
+    let points = match PyText::read(character)? {
+        PyText::Plain(text) => text.chars().map(|c| c as u32).collect(),
+        PyText::Surrogates(points) => points,
+    };
+    match points[..] {
+        // A surrogate is a control character as far as a terminal goes.
+        [point] => Ok(char::from_u32(point).map_or(-1, ftfy::formatting::character_width)),
+        // What ord() raises for anything but one character.
+        _ => Err(PyTypeError::new_err(format!(
+            "ord() expected a character, but string of length {} found",
+            points.len()
+        ))),
+    }
+}
+
+/// The display width of `text`, or -1 if it holds control characters.
+#[pyfunction]
+fn monospaced_width(text: &Bound<'_, PyAny>) -> PyResult<i32> {
+    Ok(match PyText::read(text)? {
+        PyText::Plain(text) => ftfy::formatting::monospaced_width(&text),
+        PyText::Surrogates(_) => -1,
+    })
+}
+
+/// `guess_bytes` on bytes: `(text, encoding)`, or `None` where ftfy's
+/// UTF-16 decoding raises (the Python side then raises the same error).
+#[pyfunction]
+fn guess_bytes(data: &Bound<'_, PyBytes>) -> Option<(String, &'static str)> {
+    ftfy::guess_bytes(data.as_bytes()).ok()
+}
+
+/// The Python module `ftfy_rs._native`.
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(fix_text, module)?)?;
+    module.add_function(wrap_pyfunction!(fix_text_segment, module)?)?;
+    module.add_function(wrap_pyfunction!(fix_encoding, module)?)?;
+    module.add_function(wrap_pyfunction!(fix_and_explain, module)?)?;
+    module.add_function(wrap_pyfunction!(fix_encoding_and_explain, module)?)?;
+    module.add_function(wrap_pyfunction!(apply_fix, module)?)?;
+    module.add_function(wrap_pyfunction!(apply_byte_fix, module)?)?;
+    module.add_function(wrap_pyfunction!(badness, module)?)?;
+    module.add_function(wrap_pyfunction!(is_bad, module)?)?;
+    module.add_function(wrap_pyfunction!(character_width, module)?)?;
+    module.add_function(wrap_pyfunction!(monospaced_width, module)?)?;
+    module.add_function(wrap_pyfunction!(guess_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(batch::fix_texts, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::fix_arrow_array, module)?)?;
+    module.add("CONFIG_FIELDS", config::field_names())?;
+    module.add("BYTES_ERROR_TEXT", batch::BYTES_ERROR_TEXT)?;
+    Ok(())
+}
