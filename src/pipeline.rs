@@ -8,8 +8,10 @@
 use std::borrow::Cow;
 
 use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
-use crate::fixes;
-use crate::plan::{normalize, Action, ExplainedText, ExplanationStep};
+use crate::fixes::{self, Fix, TextFix};
+use crate::normalize::normalize;
+use crate::plan::{ExplainedText, ExplanationStep};
+use crate::stream::StreamFixer;
 use crate::{TextFixerConfig, UnescapeHtml};
 
 /// Fixes text with the default configuration: see [`fix_text_with`].
@@ -102,180 +104,11 @@ pub fn fix_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
     }
 }
 
-fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
+pub(crate) fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
     match config.unescape_html {
         UnescapeHtml::Always => true,
         UnescapeHtml::Never => false,
         UnescapeHtml::Auto => !text.contains('<'),
-    }
-}
-
-/// Fixes a text that arrives in pieces, such as a large file read a block
-/// at a time: the result of feeding it the text in pieces that each end at
-/// a line break is the result of [`fix_text_with`] on the whole text.
-///
-/// It carries the one piece of state that `fix_text` keeps between lines:
-/// whether a line holding `<` has turned entity decoding off (in `Auto`
-/// mode).
-///
-/// ```
-/// use ftfy::{StreamFixer, TextFixerConfig};
-///
-/// let config = TextFixerConfig::default();
-/// let mut fixer = StreamFixer::new(&config);
-/// assert_eq!(fixer.fix_lines("caf&eacute;\n<p>\n"), "café\n<p>\n");
-/// assert_eq!(fixer.fix_lines("caf&eacute; cafÃ©\n"), "caf&eacute; café\n");
-/// ```
-#[derive(Clone, Debug)]
-pub struct StreamFixer<'c> {
-    config: &'c TextFixerConfig,
-    /// Cleared for good by the first line holding a `<` in `Auto` mode.
-    entities_allowed: bool,
-    /// Whether a line of the *output* so far holds a `<`. It differs from
-    /// the input's only where fixing made or removed one (`&lt;` decoded,
-    /// `<` composed with U+0338 into `≮`); a second run of fix_text would
-    /// decide by the output, so this is what idempotence needs.
-    output_has_tag: bool,
-}
-
-impl<'c> StreamFixer<'c> {
-    /// A fixer at the start of a text.
-    ///
-    /// ```
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let mut fixer = ftfy::StreamFixer::new(&config);
-    /// assert_eq!(fixer.fix_lines("AT&amp;T\n"), "AT&T\n");
-    /// ```
-    pub fn new(config: &'c TextFixerConfig) -> StreamFixer<'c> {
-        StreamFixer {
-            config,
-            entities_allowed: config.unescape_html != UnescapeHtml::Never,
-            output_has_tag: false,
-        }
-    }
-
-    /// A fixer for a piece of text that follows others, whose earlier
-    /// lines did (`true`) or did not hold a `<`. This lets pieces of one
-    /// text be fixed in parallel and give what [`fix_text_with`] gives
-    /// (exactly so unless fixing an earlier line made or removed its only
-    /// `<`, which takes an entity `&lt;` or a `<` followed by U+0338).
-    ///
-    /// ```
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let text = "<p>\nAT&amp;T\n";
-    /// let (first, rest) = text.split_at(4);
-    /// let mut fixer = ftfy::StreamFixer::after(&config, first.contains('<'));
-    /// let rest_fixed = fixer.fix_lines(rest).into_owned();
-    /// assert_eq!(rest_fixed, "AT&amp;T\n");
-    /// assert_eq!(ftfy::fix_text_with(text, &config), format!("<p>\n{rest_fixed}"));
-    /// ```
-    pub fn after(config: &'c TextFixerConfig, earlier_lines_had_tag: bool) -> StreamFixer<'c> {
-        let mut fixer = StreamFixer::new(config);
-        if earlier_lines_had_tag && config.unescape_html == UnescapeHtml::Auto {
-            fixer.entities_allowed = false;
-            fixer.output_has_tag = true;
-        }
-        fixer
-    }
-
-    /// Fixes the lines of `text` (the last one may lack its line break),
-    /// borrowing when nothing changes.
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let mut fixer = ftfy::StreamFixer::new(&config);
-    /// assert!(matches!(fixer.fix_lines("fine\n"), Cow::Borrowed(_)));
-    /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
-    /// ```
-    pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
-        let mut output = None;
-        self.fix_lines_into(text, &mut output, text);
-        match output {
-            Some(output) => Cow::Owned(output),
-            None => Cow::Borrowed(text),
-        }
-    }
-
-    /// Fixes the lines of `text` into `output`, which stays `None` until
-    /// some line changes; then it is started with the unchanged prefix of
-    /// `whole`, of which `text` is a suffix.
-    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
-        let offset = whole.len() - text.len();
-        let mut start = 0;
-        while start < text.len() {
-            let end = segment_end(text, start, self.config.max_decode_length);
-            let segment = &text[start..end];
-            let entities_allowed_before = self.entities_allowed;
-            let output_had_tag_before = self.output_has_tag;
-            if self.config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
-                self.entities_allowed = false;
-            }
-            let mut fixed = fix_segment(segment, self.config, self.entities_allowed, None);
-            // Entities were kept for a `<` that fixing removed: a second
-            // run would decode them, so do it now.
-            if !self.entities_allowed
-                && self.config.unescape_html == UnescapeHtml::Auto
-                && !self.output_has_tag
-                && !fixed.contains('<')
-            {
-                if let Cow::Owned(refixed) = fix_segment(&fixed, self.config, true, None) {
-                    fixed = Cow::Owned(refixed);
-                }
-            }
-            self.output_has_tag |= fixed.contains('<');
-            match fixed {
-                Cow::Borrowed(_) => {
-                    if let Some(output) = output {
-                        output.push_str(segment);
-                    }
-                }
-                Cow::Owned(fixed) => {
-                    let output = output.get_or_insert_with(|| {
-                        let mut output = String::with_capacity(whole.len() + 16);
-                        output.push_str(&whole[..offset + start]);
-                        output
-                    });
-                    // Fixing line breaks may have split the line: fix the
-                    // new lines again, on their own, as a second run of
-                    // fix_text would, deciding the HTML rule afresh for
-                    // them (a `<` may now be on a later line). This is what
-                    // makes fix_text idempotent. The state carried on to
-                    // later lines stays the one the input lines give.
-                    let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
-                    if splits_line {
-                        let mut again = StreamFixer {
-                            config: self.config,
-                            entities_allowed: entities_allowed_before,
-                            output_has_tag: output_had_tag_before,
-                        };
-                        let mut refixed = None;
-                        again.fix_lines_into(&fixed, &mut refixed, &fixed);
-                        self.output_has_tag = again.output_has_tag;
-                        output.push_str(refixed.as_deref().unwrap_or(&fixed));
-                    } else {
-                        output.push_str(&fixed);
-                    }
-                }
-            }
-            start = end;
-        }
-    }
-}
-
-/// The end of the segment starting at byte `start`: just after the next
-/// `\n`, or after `max_chars` characters, whichever comes first.
-fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
-    let rest = &text[start..];
-    let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
-    let max_chars = max_chars.max(1);
-    // A line of at most max_chars bytes has at most max_chars characters.
-    if line_end <= max_chars {
-        return start + line_end;
-    }
-    match rest[..line_end].char_indices().nth(max_chars) {
-        Some((i, _)) => start + i,
-        None => start + line_end,
     }
 }
 
@@ -374,26 +207,24 @@ impl Triggers {
     }
 }
 
-type TextFix = fn(&str) -> Cow<'_, str>;
-
 /// Whether the pre-scan found something for a fix.
 type Trigger = fn(&Triggers) -> bool;
 
-/// A text fix of the round: whether it is on, its name in plans, and
+/// A text fix of the round: whether it is on, which fix it is, and
 /// whether the pre-scan found something for it.
 struct TextFixStep {
     enabled: bool,
-    name: &'static str,
-    fix: TextFix,
+    fix: Fix,
+    apply: TextFix,
     triggered: Trigger,
 }
 
 impl TextFixStep {
-    fn new(enabled: bool, name: &'static str, fix: TextFix, triggered: Trigger) -> Self {
+    fn new(enabled: bool, fix: Fix, triggered: Trigger) -> Self {
         TextFixStep {
             enabled,
-            name,
             fix,
+            apply: fix.text_fix().expect("the round's fixes are text fixes"),
             triggered,
         }
     }
@@ -401,7 +232,7 @@ impl TextFixStep {
 
 /// Fixes one segment, repeating the round of fixes until nothing changes,
 /// and records the steps that changed something in `steps` if given.
-fn fix_segment<'a>(
+pub(crate) fn fix_segment<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     decode_entities: bool,
@@ -411,55 +242,29 @@ fn fix_segment<'a>(
         return Cow::Borrowed(text);
     }
     let text_fixes = [
-        TextFixStep::new(
-            config.fix_c1_controls,
-            "fix_c1_controls",
-            fixes::fix_c1_controls,
-            |t| t.c1_controls,
-        ),
-        TextFixStep::new(
-            config.fix_latin_ligatures,
-            "fix_latin_ligatures",
-            fixes::fix_latin_ligatures,
-            |t| t.ligatures,
-        ),
-        TextFixStep::new(
-            config.fix_character_width,
-            "fix_character_width",
-            fixes::fix_character_width,
-            |t| t.width,
-        ),
-        TextFixStep::new(
-            config.uncurl_quotes,
-            "uncurl_quotes",
-            fixes::uncurl_quotes,
-            |t| t.quotes,
-        ),
-        TextFixStep::new(
-            config.fix_line_breaks,
-            "fix_line_breaks",
-            fixes::fix_line_breaks,
-            |t| t.line_breaks,
-        ),
+        TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
+            t.c1_controls
+        }),
+        TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
+            t.ligatures
+        }),
+        TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
+            t.width
+        }),
+        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes),
+        TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
+            t.line_breaks
+        }),
         // Surrogates never occur in a `&str`; the step is kept for plans.
-        TextFixStep::new(
-            config.fix_surrogates,
-            "fix_surrogates",
-            fixes::fix_surrogates,
-            |_| false,
-        ),
+        TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
         TextFixStep::new(
             config.remove_terminal_escapes,
-            "remove_terminal_escapes",
-            fixes::remove_terminal_escapes,
+            Fix::RemoveTerminalEscapes,
             |t| t.terminal_escapes,
         ),
-        TextFixStep::new(
-            config.remove_control_chars,
-            "remove_control_chars",
-            fixes::remove_control_chars,
-            |t| t.control_chars,
-        ),
+        TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
+            t.control_chars
+        }),
     ];
 
     let mut current = Cow::Borrowed(text);
@@ -472,8 +277,8 @@ fn fix_segment<'a>(
             && triggers.entities
             && apply_fix(
                 &mut current,
+                Fix::UnescapeHtml,
                 fixes::unescape_html,
-                "unescape_html",
                 &mut steps,
             )
         {
@@ -500,7 +305,7 @@ fn fix_segment<'a>(
         for step in &text_fixes {
             if step.enabled
                 && (step.triggered)(&triggers)
-                && apply_fix(&mut current, step.fix, step.name, &mut steps)
+                && apply_fix(&mut current, step.fix, step.apply, &mut steps)
             {
                 changed = true;
                 triggers = Triggers::scan(&current);
@@ -511,10 +316,7 @@ fn fix_segment<'a>(
                 if replace_if_changed(&mut current, normalized) {
                     changed = true;
                     if let Some(steps) = steps.as_deref_mut() {
-                        steps.push(ExplanationStep {
-                            action: Action::Normalize,
-                            parameter: form.name(),
-                        });
+                        steps.push(ExplanationStep::Normalize(form));
                     }
                 }
             }
@@ -531,20 +333,17 @@ fn fix_segment<'a>(
 /// anything.
 fn apply_fix(
     current: &mut Cow<'_, str>,
-    fix: TextFix,
-    name: &'static str,
+    fix: Fix,
+    apply: TextFix,
     steps: &mut Option<&mut Vec<ExplanationStep>>,
 ) -> bool {
-    let Cow::Owned(fixed) = fix(current) else {
+    let Cow::Owned(fixed) = apply(current) else {
         return false;
     };
     let changed = replace_if_changed(current, fixed);
     if changed {
         if let Some(steps) = steps.as_deref_mut() {
-            steps.push(ExplanationStep {
-                action: Action::Apply,
-                parameter: name,
-            });
+            steps.push(ExplanationStep::Apply(fix));
         }
     }
     changed
@@ -566,33 +365,24 @@ mod tests {
     /// fix is skipped: checked on every code point, alone.
     #[test]
     fn triggers_flag_every_character_a_fix_changes() {
-        let checks: [(&str, TextFix, Trigger); 8] = [
-            ("fix_c1_controls", fixes::fix_c1_controls, |t| t.c1_controls),
-            ("fix_latin_ligatures", fixes::fix_latin_ligatures, |t| {
-                t.ligatures
-            }),
-            ("fix_character_width", fixes::fix_character_width, |t| {
-                t.width
-            }),
-            ("uncurl_quotes", fixes::uncurl_quotes, |t| t.quotes),
-            ("fix_line_breaks", fixes::fix_line_breaks, |t| t.line_breaks),
-            ("remove_control_chars", fixes::remove_control_chars, |t| {
-                t.control_chars
-            }),
-            (
-                "remove_terminal_escapes",
-                fixes::remove_terminal_escapes,
-                |t| t.terminal_escapes,
-            ),
-            ("unescape_html", fixes::unescape_html, |t| t.entities),
+        let checks: [(Fix, Trigger); 8] = [
+            (Fix::FixC1Controls, |t| t.c1_controls),
+            (Fix::FixLatinLigatures, |t| t.ligatures),
+            (Fix::FixCharacterWidth, |t| t.width),
+            (Fix::UncurlQuotes, |t| t.quotes),
+            (Fix::FixLineBreaks, |t| t.line_breaks),
+            (Fix::RemoveControlChars, |t| t.control_chars),
+            (Fix::RemoveTerminalEscapes, |t| t.terminal_escapes),
+            (Fix::UnescapeHtml, |t| t.entities),
         ];
         let mut missed = Vec::new();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let text = c.to_string();
             let triggers = Triggers::scan(&text);
-            for (name, fix, triggered) in checks {
-                if fix(&text) != text && !triggered(&triggers) {
-                    missed.push(format!("{name} changes U+{:04X}", u32::from(c)));
+            for (fix, triggered) in checks {
+                let apply = fix.text_fix().expect("a text fix");
+                if apply(&text) != text && !triggered(&triggers) {
+                    missed.push(format!("{fix} changes U+{:04X}", u32::from(c)));
                 }
             }
             if !c.is_ascii() {

@@ -14,7 +14,8 @@ mod text;
 
 use std::borrow::Cow;
 
-use ftfy::ExplainedText;
+use ftfy::fixes::Fix;
+use ftfy::{ExplainedText, ExplanationStep};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
@@ -86,7 +87,7 @@ fn plan_to_python<'py>(
     };
     let steps = steps
         .iter()
-        .map(|step| (step.action.name(), step.parameter.to_string()));
+        .map(|step| (step.action().name(), step.parameter_name()));
     Ok(PyList::new(py, steps)?.into_any())
 }
 
@@ -119,15 +120,14 @@ fn fix_and_explain<'py>(
             let position = steps
                 .iter()
                 .position(|step| {
-                    let parameter = step.parameter.to_string();
-                    parameter == "remove_terminal_escapes"
-                        || parameter == "remove_control_chars"
-                        || step.action == ftfy::Action::Normalize
+                    matches!(
+                        step,
+                        ExplanationStep::Apply(Fix::RemoveTerminalEscapes | Fix::RemoveControlChars)
+                            | ExplanationStep::Normalize(_)
+                    )
                 })
                 .unwrap_or(steps.len());
-            let step = ftfy::ExplanationStep::from_names("apply", "fix_surrogates")
-                .map_err(|error| PyValueError::new_err(error.to_string()))?;
-            steps.insert(position, step);
+            steps.insert(position, ExplanationStep::Apply(Fix::FixSurrogates));
         }
     }
     explained_to_python(text.py(), &fixed, &placeholders)
@@ -160,9 +160,9 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             }
         };
     }
-    let fix = ftfy::fixes::text_fixer(&name)
+    let fix = Fix::from_name(&name)
+        .and_then(Fix::text_fix)
         .or(match name.as_str() {
-            "remove_bom" => Some(ftfy::fixes::remove_bom),
             "decode_escapes" => Some(ftfy::fixes::decode_escapes),
             _ => None,
         })
