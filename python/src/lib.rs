@@ -122,8 +122,9 @@ fn fix_and_explain<'py>(
                 .position(|step| {
                     matches!(
                         step,
-                        ExplanationStep::Apply(Fix::RemoveTerminalEscapes | Fix::RemoveControlChars)
-                            | ExplanationStep::Normalize(_)
+                        ExplanationStep::Apply(
+                            Fix::RemoveTerminalEscapes | Fix::RemoveControlChars
+                        ) | ExplanationStep::Normalize(_)
                     )
                 })
                 .unwrap_or(steps.len());
