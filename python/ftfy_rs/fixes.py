@@ -6,6 +6,7 @@ on its own, with ftfy 6.3.1's names. Each runs in the compiled library.
 from __future__ import annotations
 
 import warnings
+from re import Match
 from typing import Any
 
 from ftfy_rs import _native
@@ -113,6 +114,16 @@ def fix_line_breaks(text: str) -> str:
         This string is made of two things:|1. Unicode|2. Spite
     """
     return _native.apply_fix("fix_line_breaks", text)
+
+
+def convert_surrogate_pair(match: Match[str]) -> str:
+    """
+    Convert a surrogate pair to the single codepoint it represents (ftfy
+    uses this as a regex replacement function).
+    """
+    pair = match.group(0)
+    codept = 0x10000 + (ord(pair[0]) - 0xD800) * 0x400 + (ord(pair[1]) - 0xDC00)
+    return chr(codept)
 
 
 def fix_surrogates(text: str) -> str:

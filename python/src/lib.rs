@@ -10,31 +10,28 @@
 mod arrow;
 mod batch;
 mod config;
+mod surrogates;
 mod text;
 
 use std::borrow::Cow;
 
 use ftfy::fixes::Fix;
-use ftfy::{ExplainedText, ExplanationStep};
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use text::{Placeholders, PyText};
+use text::PyText;
 
-/// Runs `fix` on `text` read with ftfy's surrogate handling: repaired up
-/// front where the pipeline's `fix_surrogates` step would repair them,
-/// kept (as placeholders) otherwise.
+/// Runs `fix` on `text`, whose surrogates (if any) it leaves as they are.
 fn fix_str<'py>(
     text: &Bound<'py, PyAny>,
-    repair_surrogates: bool,
     fix: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (input, placeholders, _) = text::read_for_fix(text, repair_surrogates)?;
+    let (input, placeholders) = text::read_keeping_surrogates(text)?;
     let fixed = fix(&input);
     if let (Cow::Borrowed(_), Cow::Borrowed(_)) = (&input, &fixed) {
-        // Nothing changed: hand back the very same object, as ftfy's
-        // str methods do for unchanged text.
+        // Nothing changed: hand back the very same object.
         return Ok(text.clone());
     }
     placeholders.swap_out(text.py(), &fixed)
@@ -48,9 +45,15 @@ fn fix_text<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?;
-    fix_str(text, config.fix_surrogates, |input| {
-        ftfy::fix_text_with(input, &config)
-    })
+    match PyText::read(text)? {
+        PyText::Plain(input) => Ok(match ftfy::fix_text_with(&input, &config) {
+            Cow::Borrowed(_) => text.clone(),
+            Cow::Owned(fixed) => PyString::new(text.py(), &fixed).into_any(),
+        }),
+        PyText::Surrogates(points) => {
+            text::points_to_python(text.py(), &surrogates::fix_text(&points, &config))
+        }
+    }
 }
 
 /// `fix_text_segment`: the pipeline on text taken as one segment.
@@ -60,10 +63,17 @@ fn fix_text_segment<'py>(
     text: &Bound<'py, PyAny>,
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let config = config::from_python(config)?;
-    fix_str(text, config.fix_surrogates, |input| {
-        ftfy::fix_text_segment(input, &config)
-    })
+    let config = config::from_python(config)?.explain(false);
+    match PyText::read(text)? {
+        PyText::Plain(input) => Ok(match ftfy::fix_text_segment(&input, &config) {
+            Cow::Borrowed(_) => text.clone(),
+            Cow::Owned(fixed) => PyString::new(text.py(), &fixed).into_any(),
+        }),
+        PyText::Surrogates(points) => {
+            let (fixed, _) = surrogates::fix_and_explain(&points, &config);
+            text::points_to_python(text.py(), &fixed)
+        }
+    }
 }
 
 /// `fix_encoding`: mojibake only.
@@ -74,7 +84,7 @@ fn fix_encoding<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?;
-    fix_str(text, false, |input| ftfy::fix_encoding_with(input, &config))
+    fix_str(text, |input| ftfy::fix_encoding_with(input, &config))
 }
 
 /// A plan as a list of `(action, parameter)` tuples, or `None`.
@@ -91,17 +101,6 @@ fn plan_to_python<'py>(
     Ok(PyList::new(py, steps)?.into_any())
 }
 
-/// `(text, plan)` from an explained fix of placeholder text.
-fn explained_to_python<'py>(
-    py: Python<'py>,
-    fixed: &ExplainedText,
-    placeholders: &Placeholders,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let text = placeholders.swap_out(py, &fixed.text)?;
-    let plan = plan_to_python(py, fixed.explanation.as_deref())?;
-    PyTuple::new(py, [text, plan])
-}
-
 /// `fix_and_explain`: the pipeline on one segment, with its plan.
 #[pyfunction]
 #[pyo3(signature = (text, config=None))]
@@ -109,29 +108,19 @@ fn fix_and_explain<'py>(
     text: &Bound<'py, PyAny>,
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let py = text.py();
     let config = config::from_python(config)?;
-    let (input, placeholders, repaired) = text::read_for_fix(text, config.fix_surrogates)?;
-    let mut fixed = ftfy::fix_and_explain(&input, &config);
-    if repaired {
-        // The surrogates were repaired before the pipeline ran; ftfy
-        // records that step after the encoding and character fixes of the
-        // first round, before escapes, controls and normalization.
-        if let Some(steps) = fixed.explanation.as_mut() {
-            let position = steps
-                .iter()
-                .position(|step| {
-                    matches!(
-                        step,
-                        ExplanationStep::Apply(
-                            Fix::RemoveTerminalEscapes | Fix::RemoveControlChars
-                        ) | ExplanationStep::Normalize(_)
-                    )
-                })
-                .unwrap_or(steps.len());
-            steps.insert(position, ExplanationStep::Apply(Fix::FixSurrogates));
+    let (fixed, plan) = match PyText::read(text)? {
+        PyText::Plain(input) => {
+            let fixed = ftfy::fix_and_explain(&input, &config);
+            (PyString::new(py, &fixed.text).into_any(), fixed.explanation)
         }
-    }
-    explained_to_python(text.py(), &fixed, &placeholders)
+        PyText::Surrogates(points) => {
+            let (fixed, plan) = surrogates::fix_and_explain(&points, &config);
+            (text::points_to_python(py, &fixed)?, plan)
+        }
+    };
+    PyTuple::new(py, [fixed, plan_to_python(py, plan.as_deref())?])
 }
 
 /// `fix_encoding_and_explain`: mojibake only, with its plan.
@@ -142,12 +131,18 @@ fn fix_encoding_and_explain<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let config = config::from_python(config)?;
-    let (input, placeholders, _) = text::read_for_fix(text, false)?;
-    let mut fixed = ftfy::fix_encoding_and_explain(&input, &config);
-    // ftfy's fix_encoding_and_explain always returns a list, even with
-    // explain off.
-    fixed.explanation.get_or_insert_with(Vec::new);
-    explained_to_python(text.py(), &fixed, &placeholders)
+    let (input, placeholders) = text::read_keeping_surrogates(text)?;
+    let fixed = ftfy::fix_encoding_and_explain(&input, &config);
+    // ftfy's fix_encoding_and_explain returns a list even with explain off.
+    let plan = fixed.explanation.unwrap_or_default();
+    let py = text.py();
+    PyTuple::new(
+        py,
+        [
+            placeholders.swap_out(py, &fixed.text)?,
+            plan_to_python(py, Some(&plan))?,
+        ],
+    )
 }
 
 /// Runs the text-to-text fix ftfy names `name` (a key of ftfy's FIXERS).
@@ -168,7 +163,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             _ => None,
         })
         .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
-    fix_str(text, false, fix)
+    fix_str(text, fix)
 }
 
 /// Runs the bytes-to-bytes repair ftfy names `name`.
@@ -195,14 +190,14 @@ fn apply_byte_fix<'py>(name: String, data: &Bound<'py, PyAny>) -> PyResult<Bound
 /// How much `text` looks like mojibake (ftfy's `badness`).
 #[pyfunction]
 fn badness(text: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let (input, _, _) = text::read_for_fix(text, false)?;
+    let (input, _) = text::read_keeping_surrogates(text)?;
     Ok(ftfy::badness::badness(&input))
 }
 
 /// Whether `text` looks like mojibake (ftfy's `is_bad`).
 #[pyfunction]
 fn is_bad(text: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let (input, _, _) = text::read_for_fix(text, false)?;
+    let (input, _) = text::read_keeping_surrogates(text)?;
     Ok(ftfy::badness::is_bad(&input))
 }
 

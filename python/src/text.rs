@@ -110,41 +110,49 @@ impl Placeholders {
         (text, Placeholders { base: Some(base) })
     }
 
+    /// The code points of text computed from placeholder text, with the
+    /// surrogates back in place of their placeholders.
+    pub fn points(&self, text: &str) -> Vec<u32> {
+        text.chars()
+            .map(|c| match self.base {
+                Some(base) if (base..base + SURROGATE_COUNT).contains(&(c as u32)) => {
+                    SURROGATES + c as u32 - base
+                }
+                _ => c as u32,
+            })
+            .collect()
+    }
+
     /// Makes the Python `str` for text computed from placeholder text,
     /// holding the surrogates again.
     pub fn swap_out<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         let Some(base) = self.base else {
             return Ok(PyString::new(py, text).into_any());
         };
-        let mut bytes = Vec::with_capacity(text.len() * 4);
-        for c in text.chars() {
-            let mut point = c as u32;
-            if (base..base + SURROGATE_COUNT).contains(&point) {
-                point = SURROGATES + point - base;
-            }
-            bytes.extend_from_slice(&point.to_le_bytes());
-        }
-        PyBytes::new(py, &bytes).call_method1("decode", ("utf-32-le", "surrogatepass"))
+        let _ = base;
+        points_to_python(py, &self.points(text))
     }
 }
 
-/// Reads `object` (a `str`) for a function that repairs surrogates as
-/// ftfy's `fix_surrogates` does when `repair` is true, and leaves them
-/// otherwise. The flag returned says whether a repair was made.
-pub fn read_for_fix<'a>(
+/// A Python `str` from code points that may hold surrogates.
+pub fn points_to_python<'py>(py: Python<'py>, points: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let bytes: Vec<u8> = points
+        .iter()
+        .flat_map(|point| point.to_le_bytes())
+        .collect();
+    PyBytes::new(py, &bytes).call_method1("decode", ("utf-32-le", "surrogatepass"))
+}
+
+/// Reads `object` (a `str`) for a function that leaves surrogates as they
+/// are: they become placeholders.
+pub fn read_keeping_surrogates<'a>(
     object: &'a Bound<'_, PyAny>,
-    repair: bool,
-) -> PyResult<(Cow<'a, str>, Placeholders, bool)> {
+) -> PyResult<(Cow<'a, str>, Placeholders)> {
     Ok(match PyText::read(object)? {
-        PyText::Plain(text) => (text, Placeholders::NONE, false),
-        PyText::Surrogates(points) if repair => (
-            Cow::Owned(repair_surrogates(&points)),
-            Placeholders::NONE,
-            true,
-        ),
+        PyText::Plain(text) => (text, Placeholders::NONE),
         PyText::Surrogates(points) => {
             let (text, placeholders) = Placeholders::swap_in(&points);
-            (Cow::Owned(text), placeholders, false)
+            (Cow::Owned(text), placeholders)
         }
     })
 }
