@@ -2,8 +2,8 @@
 //! changed, fixing is idempotent, plans replay, nothing panics, on
 //! arbitrary text and on text damaged every way the mode undoes.
 
-use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
-use ftfy::codecs::Codec;
+use ftfy::breaker::{break_text, Mangle};
+use ftfy::codecs::{Codec, UNDONE_CODECS};
 use ftfy::{
     apply_plan, fix_encoding_and_explain, fix_encoding_with, fix_text_with, TextFixerConfig,
 };
