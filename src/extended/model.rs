@@ -471,7 +471,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn words_of_many_languages_cost_little() {
+    fn words_of_many_languages_show_no_hard_sign() {
         for word in [
             "Привет",
             "καλημέρα",
@@ -480,8 +480,14 @@ mod tests {
             "שלום",
             "日本語",
             "Þórður",
+            "kΩ",
+            "l·l",
+            "don’t",
         ] {
-            assert!(word_cost(word) <= 6, "{word}: {}", word_cost(word));
+            assert_eq!(word_score(word).hard, 0, "{word}");
+        }
+        for word in ["cafГ©", "naΓ―ve", "mĂ\u{ad}nimo", "â€œ"] {
+            assert!(word_score(word).hard > 0, "{word}");
         }
     }
 
