@@ -29,6 +29,7 @@
 //!   `utf-8-variants` codecs, [`breaker`] to damage text on purpose;
 //! - [`guess_bytes`] and [`fix_file`] for bytes of unknown encoding.
 
+mod ascii;
 pub mod badness;
 pub mod breaker;
 pub mod codecs;
