@@ -63,7 +63,7 @@ const SHORT_MULTILINGUAL: &[&str] = &[
     "สวัสดีชาวโลก",
     "ສະບາຍດີ",
     "မင်္ဂလာပါ",
-    "សួស្តី​ពិភពលោក",
+    "សួស្តី\u{200B}ពិភពលោក",
     "你好，世界",
     "東京タワー",
     "こんにちは世界",
@@ -90,12 +90,7 @@ const CLEAN_NON_LATIN: &[&str] = &[
 
 /// `count` lines cycling through `lines`, each numbered so lines differ,
 /// with every `mangle_every`-th line broken with the `manglers` in turn.
-fn lines(
-    lines: &[&str],
-    count: usize,
-    mangle_every: Option<usize>,
-    manglers: &[Mangle],
-) -> String {
+fn lines(lines: &[&str], count: usize, mangle_every: Option<usize>, manglers: &[Mangle]) -> String {
     let mut text = String::new();
     for i in 0..count {
         let line = format!("{i}: {}", lines[i % lines.len()]);
@@ -150,7 +145,10 @@ pub fn inputs() -> Vec<(&'static str, String)> {
     let to_1252 = [Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252)];
     vec![
         ("clean_ascii", lines(CLEAN_ASCII, 16_000, None, &[])),
-        ("ascii_long_lines", (ascii_line.repeat(400) + "\n").repeat(10)),
+        (
+            "ascii_long_lines",
+            (ascii_line.repeat(400) + "\n").repeat(10),
+        ),
         (
             "clean_multilingual",
             lines(CLEAN_MULTILINGUAL, 12_000, None, &[]),
@@ -203,9 +201,7 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
                 .next()
         })
         .collect();
-    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿"
-        .chars()
-        .collect();
+    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
     vec![
         ("ligature_fi", repeated("ﬁ", SIZE)),
         ("ligatures_mixed", repeated("ﬀﬂﬃĳǆ", SIZE)),
