@@ -26,6 +26,7 @@
 
 mod categories;
 
+use std::cmp::Reverse;
 use std::sync::LazyLock;
 
 use categories::Category;
@@ -317,11 +318,12 @@ struct CompiledRule {
 /// Finding matches fast rests on two filters, both derived here from the
 /// rules themselves:
 ///
-/// - *Anchors.* For each rule, one of its first three positions is chosen
-///   whose characters are rare in real text and never ASCII (for `é€`,
-///   the currency sign rather than the accented letter); the chosen
-///   characters are the anchors. Every match holds an anchor at most two
-///   characters after its start, so only starts near an anchor are tried,
+/// - *Anchors.* For each rule, one of its first [`ANCHOR_REACH`] positions
+///   is chosen whose characters are rare in real text and never ASCII (for
+///   `é€`, the currency sign rather than the accented letter); the chosen
+///   characters are the anchors. Every match holds an anchor less than
+///   `ANCHOR_REACH` characters after its start, so only starts near an
+///   anchor are tried,
 ///   and a text whose UTF-8 has no lead byte of an anchor (most text in
 ///   non-Latin scripts, and all ASCII) is dismissed at byte speed.
 /// - *Pairs.* A rule is tried at a start only if the first character fits
@@ -341,6 +343,9 @@ struct Compiled {
     single_rules: RuleSet,
     /// The bits of the anchors.
     anchors: Bits,
+    /// The anchors in the table, one bit per character: a smaller table
+    /// than `table` for the hottest test.
+    anchors_in_table: Box<[u64]>,
     /// Whether a byte is the lead byte of some anchor's UTF-8.
     anchor_lead_bytes: [bool; 256],
 }
@@ -415,8 +420,14 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .map(|index| classify(char::from_u32(index as u32).unwrap_or('\0')))
         .collect();
     let beyond_table = categories::BEYOND_TABLE.map(|c| (c, classify(c)));
-    let first_rules = table.iter().map(|&bits| starting_rules(&rules, bits)).collect();
-    let second_rules = table.iter().map(|&bits| second_rules(&rules, bits)).collect();
+    let first_rules = table
+        .iter()
+        .map(|&bits| starting_rules(&rules, bits))
+        .collect();
+    let second_rules = table
+        .iter()
+        .map(|&bits| second_rules(&rules, bits))
+        .collect();
     let single_rules = rules
         .iter()
         .enumerate()
@@ -428,6 +439,12 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .map(|rule| anchor_of(rule, &table, &beyond_table))
         .fold(0, |anchors, mask| anchors | mask);
     let mut anchor_lead_bytes = [false; 256];
+    let mut anchors_in_table = vec![0u64; TABLE_END / 64].into_boxed_slice();
+    for (index, &bits) in table.iter().enumerate() {
+        if bits & anchors != 0 {
+            anchors_in_table[index / 64] |= 1 << (index % 64);
+        }
+    }
     let all_chars = (0..TABLE_END as u32)
         .filter_map(char::from_u32)
         .zip(table.iter().copied())
@@ -446,6 +463,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         second_rules,
         single_rules,
         anchors,
+        anchors_in_table,
         anchor_lead_bytes,
     }
 });
@@ -464,8 +482,7 @@ fn starting_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
 /// does.
 fn second_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
     let fits = |later: &[CompiledPosition]| -> bool {
-        let mut later = later.iter();
-        while let Some(position) = later.next() {
+        for position in later {
             if position.accepts(bits) {
                 return true;
             }
@@ -482,11 +499,15 @@ fn second_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
         .fold(0, |set, (index, _)| set | 1 << index)
 }
 
-/// The mask of `rule`'s anchor: of its first three positions that are
-/// required, not negated and accept no ASCII character, the one whose
-/// characters are rarest in real text. Letters of the Latin, Greek and
-/// Cyrillic alphabets count as common, everything else as rare; fewer
-/// characters break the tie.
+/// How many positions at the start of a rule may hold its anchor.
+const ANCHOR_REACH: usize = 4;
+
+/// The mask of `rule`'s anchor: of its first [`ANCHOR_REACH`] positions
+/// that are required, not negated and accept no ASCII character, the one
+/// whose characters are rarest in real text. Letters of the Latin, Greek
+/// and Cyrillic alphabets count as common, everything else as rare; fewer
+/// characters break the tie, then the later position (`вЂ` is anchored
+/// by the rare `Ђ`, not the common `в`).
 fn anchor_of(rule: &CompiledRule, table: &[Bits], beyond_table: &[(char, Bits)]) -> Bits {
     let cost = |position: &CompiledPosition| {
         let accepted = (0..TABLE_END as u32)
@@ -509,11 +530,12 @@ fn anchor_of(rule: &CompiledRule, table: &[Bits], beyond_table: &[(char, Bits)])
     };
     rule.positions
         .iter()
-        .take(3)
-        .filter(|position| !position.optional && !position.negated)
-        .filter_map(|position| Some((cost(position)?, position.mask)))
-        .min_by_key(|&(cost, _)| cost)
-        .map(|(_, mask)| mask)
+        .take(ANCHOR_REACH)
+        .enumerate()
+        .filter(|(_, position)| !position.optional && !position.negated)
+        .filter_map(|(index, position)| Some((cost(position)?, Reverse(index), position.mask)))
+        .min_by_key(|&(cost, index, _)| (cost, index))
+        .map(|(_, _, mask)| mask)
         .expect("every rule has a position that can anchor it")
 }
 
@@ -546,7 +568,11 @@ impl Compiled {
     }
 
     fn is_anchor(&self, c: char) -> bool {
-        self.bits(c, 0) & self.anchors != 0
+        let code = c as usize;
+        match self.anchors_in_table.get(code / 64) {
+            Some(word) => word & (1 << (code % 64)) != 0,
+            None => self.bits(c, 0) & self.anchors != 0,
+        }
     }
 
     /// The rules worth trying at a start whose first two characters are
@@ -632,14 +658,15 @@ impl Compiled {
 
     /// Calls `found` with the byte range of each match, left to right and
     /// not overlapping, as Python's `findall` finds them, until it returns
-    /// false. Only the starts up to two characters before an anchor can
-    /// match (see [`Compiled`]); those are tried once each, in order.
+    /// false. Only the starts less than [`ANCHOR_REACH`] characters before
+    /// an anchor can match (see [`Compiled`]); those are tried once each,
+    /// in order.
     fn for_each_match(&self, text: &str, mut found: impl FnMut(usize, usize) -> bool) {
         let mut untried_from = 0;
         let mut from = 0;
         while let Some((anchor, c)) = self.next_anchor(text, from) {
             from = anchor + c.len_utf8();
-            let mut start = back_two_characters(text, anchor).max(untried_from);
+            let mut start = back_characters(text, anchor, ANCHOR_REACH - 1).max(untried_from);
             while start <= anchor {
                 match self.match_at(text, start) {
                     Some(length) => {
@@ -657,10 +684,10 @@ impl Compiled {
     }
 }
 
-/// The byte offset two characters before `index` in `text` (or 0).
-fn back_two_characters(text: &str, index: usize) -> usize {
+/// The byte offset `count` characters before `index` in `text` (or 0).
+fn back_characters(text: &str, index: usize, count: usize) -> usize {
     let mut start = index;
-    for _ in 0..2 {
+    for _ in 0..count {
         if start == 0 {
             break;
         }
