@@ -327,17 +327,23 @@ pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     if quick == Yes {
         return Cow::Borrowed(text);
     }
-    let normalized: String = match form {
+    // "Maybe" is common in Indic scripts and usually means "yes": compare
+    // as the characters come, allocating only for text that changes.
+    let unchanged = match form {
+        Normalization::Nfc => text.nfc().eq(text.chars()),
+        Normalization::Nfd => text.nfd().eq(text.chars()),
+        Normalization::Nfkc => text.nfkc().eq(text.chars()),
+        Normalization::Nfkd => text.nfkd().eq(text.chars()),
+    };
+    if unchanged {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(match form {
         Normalization::Nfc => text.nfc().collect(),
         Normalization::Nfd => text.nfd().collect(),
         Normalization::Nfkc => text.nfkc().collect(),
         Normalization::Nfkd => text.nfkd().collect(),
-    };
-    if normalized == text {
-        Cow::Borrowed(text)
-    } else {
-        Cow::Owned(normalized)
-    }
+    })
 }
 
 /// Basic Multilingual Plane characters that NFC leaves alone in any
@@ -360,9 +366,16 @@ static NFC_STABLE_BMP: LazyLock<Box<[u64]>> = LazyLock::new(|| {
     bits
 });
 
+/// [`NFC_STABLE_BMP`] for a byte-level scan: word `i` covers U+(64i) to
+/// U+(64i+63), which are the characters of one two-byte lead byte, or of
+/// one three-byte lead and second byte, in UTF-8.
+pub(crate) fn nfc_stable_bmp() -> &'static [u64] {
+    &NFC_STABLE_BMP
+}
+
 /// Whether NFC leaves `c` alone wherever it occurs (conservatively: false
 /// outside the Basic Multilingual Plane).
-fn is_nfc_stable(c: char) -> bool {
+pub(crate) fn is_nfc_stable(c: char) -> bool {
     let code = c as usize;
     code < 0x80 || (code < 0x10000 && NFC_STABLE_BMP[code / 64] & (1 << (code % 64)) != 0)
 }
