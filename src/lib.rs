@@ -45,7 +45,9 @@ mod python_classes;
 
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};
-pub use explain::{explain_unicode, general_category, write_explanation};
+pub use explain::general_category;
+#[cfg(feature = "names")]
+pub use explain::{explain_unicode, write_explanation};
 pub use file::{fix_file, guess_bytes};
 pub use pipeline::{fix_and_explain, fix_text, fix_text_segment, fix_text_with, StreamFixer};
 pub use plan::{apply_plan, Action, ExplainedText, ExplanationStep, PlanError};

@@ -5,11 +5,16 @@
 //! Python (3.11) that ftfy 6.3.1 runs on, so the output matches ftfy's:
 //! a character assigned in a later Unicode version is listed as `[Cn]
 //! <unknown>`.
+//!
+//! The character names come from `unicode_names2`, behind the default
+//! feature `names`; without it only [`general_category`] is here.
 
 mod categories;
 
+#[cfg(feature = "names")]
 use std::io::{self, Write};
 
+#[cfg(feature = "names")]
 use crate::formatting::display_ljust;
 use categories::CATEGORY_RUNS;
 
@@ -24,6 +29,7 @@ pub fn general_category(c: char) -> &'static str {
     CATEGORY_RUNS[index.saturating_sub(1)].1
 }
 
+#[cfg(feature = "names")]
 /// Whether Python would call `c` printable: everything but controls,
 /// format characters, surrogates, private use, unassigned code points and
 /// separators other than the ASCII space.
@@ -35,6 +41,7 @@ fn is_printable(c: char) -> bool {
         )
 }
 
+#[cfg(feature = "names")]
 /// Python's `unicode-escape` form of a character: `\t`, `\x80`, `\u200b`,
 /// `\U000e0001`.
 fn escaped(c: char) -> String {
@@ -49,6 +56,7 @@ fn escaped(c: char) -> String {
     }
 }
 
+#[cfg(feature = "names")]
 /// The Unicode name of `c`, or `<unknown>` for characters without one
 /// (controls, private use, unassigned in Unicode 14.0).
 fn name(c: char) -> String {
@@ -58,6 +66,7 @@ fn name(c: char) -> String {
     unicode_names2::name(c).map_or_else(|| "<unknown>".into(), |name| name.to_string())
 }
 
+#[cfg(feature = "names")]
 /// Writes one line per code point of `text`: its number, the character
 /// (or an escape for invisible ones), its general category and its name,
 /// exactly as ftfy 6.3.1's `explain_unicode` prints them.
@@ -94,6 +103,7 @@ pub fn write_explanation(text: &str, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+#[cfg(feature = "names")]
 /// Describes each code point of `text`, one line each: see
 /// [`write_explanation`].
 ///

@@ -197,8 +197,8 @@ fn prints_its_version_and_help() {
 /// flip (the golden case `explain-table-flip`, checked against ftfy 6.3.1).
 #[test]
 fn explains_unicode() {
-    let golden: toml::Table =
-        toml::from_str(&fs::read_to_string("golden/utilities.toml").unwrap()).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../golden/utilities.toml");
+    let golden: toml::Table = toml::from_str(&fs::read_to_string(path).unwrap()).unwrap();
     let case = golden["case"]
         .as_array()
         .unwrap()

@@ -1,7 +1,6 @@
-//! The `ftfy` command line: the arguments, and the run from input to
-//! output.
+//! The `ftfy` command: fixes the text of a file or of standard input.
 //!
-//! The input is read in batches of whole lines ([`ftfy::file::LineBatches`]);
+//! The input is read in batches of whole lines (`ftfy::file::LineBatches`);
 //! with `-j N` the batches are fixed on N threads and written back in
 //! order, so the output is the same as with `-j 1`, and the same as
 //! [`ftfy::fix_text_with`] on the whole input. Memory stays bounded by a
@@ -162,7 +161,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 /// Runs the command; returns the exit status.
-pub fn run() -> i32 {
+fn run() -> i32 {
     let args = Args::parse();
     match run_with(&args) {
         Ok(()) | Err(Failure::BrokenPipe) => 0,
@@ -264,4 +263,8 @@ fn run_with(args: &Args) -> Result<(), Failure> {
     progress.finish();
     result?;
     output.commit()
+}
+
+fn main() {
+    std::process::exit(run());
 }
