@@ -327,23 +327,35 @@ pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     if quick == Yes {
         return Cow::Borrowed(text);
     }
-    // "Maybe" is common in Indic scripts and usually means "yes": compare
-    // as the characters come, allocating only for text that changes.
-    let unchanged = match form {
-        Normalization::Nfc => text.nfc().eq(text.chars()),
-        Normalization::Nfd => text.nfd().eq(text.chars()),
-        Normalization::Nfkc => text.nfkc().eq(text.chars()),
-        Normalization::Nfkd => text.nfkd().eq(text.chars()),
-    };
-    if unchanged {
-        return Cow::Borrowed(text);
+    match form {
+        Normalization::Nfc => borrow_if_same(text, text.nfc()),
+        Normalization::Nfd => borrow_if_same(text, text.nfd()),
+        Normalization::Nfkc => borrow_if_same(text, text.nfkc()),
+        Normalization::Nfkd => borrow_if_same(text, text.nfkd()),
     }
-    Cow::Owned(match form {
-        Normalization::Nfc => text.nfc().collect(),
-        Normalization::Nfd => text.nfd().collect(),
-        Normalization::Nfkc => text.nfkc().collect(),
-        Normalization::Nfkd => text.nfkd().collect(),
-    })
+}
+
+/// `text` if `normalized` (its characters, normalized) gives it back,
+/// else the normalized text, in one pass: the quick check's "maybe" is
+/// common in Indic scripts and usually means "yes", so nothing is
+/// allocated until the first character that differs.
+fn borrow_if_same(text: &str, mut normalized: impl Iterator<Item = char>) -> Cow<'_, str> {
+    let mut same_up_to = 0;
+    let mut chars = text.chars();
+    loop {
+        let (next, original) = (normalized.next(), chars.next());
+        match next {
+            None if original.is_none() => return Cow::Borrowed(text),
+            Some(c) if original == Some(c) => same_up_to += c.len_utf8(),
+            _ => {
+                let mut changed = String::with_capacity(text.len() + 8);
+                changed.push_str(&text[..same_up_to]);
+                changed.extend(next);
+                changed.extend(normalized);
+                return Cow::Owned(changed);
+            }
+        }
+    }
 }
 
 /// Basic Multilingual Plane characters that NFC leaves alone in any
