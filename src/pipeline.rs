@@ -213,11 +213,20 @@ impl<'c> StreamFixer<'c> {
     /// `whole`, of which `text` is a suffix.
     fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
         let offset = whole.len() - text.len();
+        // Unchanged lines are copied to `output` a run at a time, when a
+        // changed line or the end comes: `text[..copied_up_to]` is there.
+        let mut copied_up_to = 0;
         let mut start = 0;
         while start < text.len() {
             // One pass finds the end of the line and what it may need.
             let (line_end, line_triggers) = scan_line(text.as_bytes(), start);
             let end = segment_end(text, start, line_end, self.config.max_decode_length);
+            if line_triggers == 0 && end == line_end {
+                // Nothing to fix, no `<`: the line changes neither itself
+                // nor the state carried to the next one.
+                start = end;
+                continue;
+            }
             let segment = &text[start..end];
             let triggers = if end == line_end {
                 Triggers::from_bits(line_triggers)
@@ -249,17 +258,15 @@ impl<'c> StreamFixer<'c> {
             }
             self.output_has_tag |= has_tag(&fixed);
             match fixed {
-                Cow::Borrowed(_) => {
-                    if let Some(output) = output {
-                        output.push_str(segment);
-                    }
-                }
+                Cow::Borrowed(_) => {}
                 Cow::Owned(fixed) => {
                     let output = output.get_or_insert_with(|| {
                         let mut output = String::with_capacity(whole.len() + 16);
-                        output.push_str(&whole[..offset + start]);
+                        output.push_str(&whole[..offset]);
                         output
                     });
+                    output.push_str(&text[copied_up_to..start]);
+                    copied_up_to = end;
                     // Fixing line breaks may have split the line: fix the
                     // new lines again, on their own, as a second run of
                     // fix_text would, deciding the HTML rule afresh for
@@ -283,6 +290,9 @@ impl<'c> StreamFixer<'c> {
                 }
             }
             start = end;
+        }
+        if let Some(output) = output {
+            output.push_str(&text[copied_up_to..]);
         }
     }
 }
@@ -379,15 +389,7 @@ fn all_plain(word: u64) -> bool {
 impl Triggers {
     /// The triggers of the whole of `text`.
     fn scan(text: &str) -> Triggers {
-        let bytes = text.as_bytes();
-        let mut found = 0;
-        let mut from = 0;
-        while from < bytes.len() {
-            let (end, flags) = scan_line(bytes, from);
-            found |= flags;
-            from = end;
-        }
-        Triggers::from_bits(found)
+        Triggers::from_bits(scan_bytes::<false>(text.as_bytes(), 0).1)
     }
 
     fn from_bits(bits: u16) -> Triggers {
@@ -439,6 +441,12 @@ impl Triggers {
 /// characters. One pass that skips plain ASCII eight bytes at a time and
 /// other characters whole, by their block of 64 code points.
 fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
+    scan_bytes::<true>(bytes, from)
+}
+
+/// [`scan_line`], or with `STOP_AT_LINE_END` false, the scan of all the
+/// bytes from `from`.
+fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize, u16) {
     let block_triggers = &**BLOCK_TRIGGERS;
     let mut found = 0;
     let mut index = from;
@@ -459,7 +467,7 @@ fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
             let byte = bytes[index];
             if byte.is_ascii() {
                 index += 1;
-                if byte == b'\n' {
+                if STOP_AT_LINE_END && byte == b'\n' {
                     return (index, found);
                 }
                 found |= BYTE_TRIGGERS[usize::from(byte)];
