@@ -233,5 +233,10 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("soup_latin_1", soup(&latin_1, SIZE)),
         ("soup_windows_1251", soup(&windows_1251, SIZE)),
         ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
+        // Found by examples/hunt_slow.rs: quadratic until a rejected run of
+        // mojibake stopped being searched again from each character.
+        ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
+        ("hunt_run_after_bom", repeated("˜\u{feff}Ο", SIZE)),
+        ("hunt_nbsp_run", repeated("\u{a0}ˆā", SIZE)),
     ]
 }
