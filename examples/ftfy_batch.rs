@@ -62,7 +62,7 @@ fn run(case: &Value) -> Result<Value, String> {
         let replay = apply_plan(input, &plan).unwrap_or_else(|error| format!("error: {error}"));
         let plan: Vec<[&str; 2]> = plan
             .iter()
-            .map(|s| [s.action.name(), s.parameter])
+            .map(|s| [s.action().name(), s.parameter_name()])
             .collect();
         json!({"output": fixed.text, "plan": plan, "replay": replay})
     };

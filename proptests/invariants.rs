@@ -4,7 +4,7 @@
 use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
 use ftfy::{
     apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_text_with,
-    Normalization, TextFixerConfig, UnescapeHtml,
+    Normalization, StreamFixer, TextFixerConfig, UnescapeHtml,
 };
 use proptest::prelude::*;
 
@@ -154,6 +154,37 @@ proptest! {
         prop_assert_eq!(fix_text_with(&once, &config), once.as_ref());
     }
 
+    /// Text fed to a StreamFixer in pieces cut anywhere comes out as
+    /// fix_text gives it whole.
+    #[test]
+    fn feeding_pieces_gives_fix_text(
+        text in tricky_text(),
+        config in any_config(),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+    ) {
+        let mut cuts: Vec<usize> = cuts
+            .iter()
+            .map(|cut| {
+                let mut at = cut.index(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                at
+            })
+            .collect();
+        cuts.sort_unstable();
+        let mut fixer = StreamFixer::new(&config);
+        let mut fed = String::new();
+        let mut start = 0;
+        for cut in cuts.into_iter().chain([text.len()]) {
+            fed += &fixer.feed(&text[start..cut]);
+            start = cut;
+        }
+        fed += &fixer.finish();
+        let expected = fix_text_with(&text, &config);
+        prop_assert_eq!(fed, expected.as_ref());
+    }
+
     #[test]
     fn plans_replay(text in tricky_text(), config in any_config()) {
         let config = config.explain(true);
@@ -172,15 +203,16 @@ proptest! {
         let _ = ftfy::fix_text_segment(&text, &config);
         let _ = ftfy::fix_encoding_with(&text, &config);
         let _ = ftfy::badness::badness(&text);
-        for name in ["unescape_html", "remove_terminal_escapes", "decode_inconsistent_utf8",
-                     "fix_c1_controls", "fix_latin_ligatures", "fix_character_width",
-                     "uncurl_quotes", "fix_line_breaks", "fix_surrogates", "remove_control_chars"] {
-            let _ = ftfy::fixes::text_fixer(name).unwrap()(&text);
+        for fix in ftfy::fixes::Fix::ALL {
+            if let Some(text_fix) = fix.text_fix() {
+                let _ = text_fix(&text);
+            }
+            if let Some(byte_fix) = fix.byte_fix() {
+                let _ = byte_fix(text.as_bytes());
+            }
         }
         let _ = ftfy::fixes::decode_escapes(&text);
         let _ = ftfy::fixes::remove_bom(&text);
-        let _ = ftfy::fixes::restore_byte_a0(text.as_bytes());
-        let _ = ftfy::fixes::replace_lossy_sequences(text.as_bytes());
         let _ = ftfy::explain_unicode(&text);
         let _ = ftfy::formatting::display_center(&text, 40, '.');
     }

@@ -42,7 +42,7 @@ fn utf8_readings<'a>(
 ) -> impl Iterator<Item = String> + 'a {
     charmaps
         .filter_map(|charmap| charmap.encode(broken).ok())
-        .filter_map(|bytes| codecs::decode(&bytes, "utf-8-variants").ok())
+        .filter_map(|bytes| codecs::utf8_variants::decode(&bytes).ok())
 }
 
 /// Whether a codec tried before `codec` also reads `broken` as a text

@@ -1,7 +1,8 @@
 //! Bytes in: [`guess_bytes`] for bytes of unknown encoding, [`fix_file`],
-//! which reads, decodes and fixes a file line by line, and [`LineBatches`],
-//! which reads a file as decoded batches of whole lines (what the `ftfy`
-//! command fixes in parallel).
+//! which reads, decodes and fixes a file piece by piece, and
+//! [`TextBatches`], which reads a file as decoded batches that end where
+//! `fix_text` ends a segment, so that each can be fixed on its own, on any
+//! thread, in bounded memory.
 //!
 //! ftfy is not an encoding detector: when you know the encoding, say so.
 //! Guessing exists for the unfortunate cases where nobody knows.
@@ -11,8 +12,16 @@ use std::io::{self, Read};
 
 use encoding_rs::{DecoderResult, Encoding};
 
-use crate::codecs::{self, Charmap, DecodeError};
+use crate::codecs::{self, Charmap, Codec, CodecError};
+use crate::stream::{complete_segments_len, segment_end};
 use crate::{StreamFixer, TextFixerConfig};
+
+/// Python's name of its UTF-16 codec, which reads the byte order from the
+/// byte-order mark.
+const UTF_16: &str = "utf-16";
+
+/// Python's name of its 7-bit ASCII codec.
+const ASCII: &str = "ascii";
 
 /// Guesses how to decode bytes of unknown encoding, trying a few common
 /// encodings that can be told apart, as ftfy 6.3.1 does:
@@ -41,34 +50,34 @@ use crate::{StreamFixer, TextFixerConfig};
 /// # Errors
 ///
 /// Only UTF-16 can fail, as it does in ftfy: a byte-order mark followed by
-/// an odd number of bytes or by an unpaired surrogate gives a
-/// [`DecodeError`] naming the offset of the bad bytes. Every other input
-/// decodes, if only as `sloppy-windows-1252`.
+/// an odd number of bytes or by an unpaired surrogate gives
+/// [`CodecError::Undecodable`] naming the offset of the bad bytes. Every
+/// other input decodes, if only as `sloppy-windows-1252`.
 ///
 /// ```
-/// assert_eq!(ftfy::guess_bytes(b"\xff\xfec\x00a").unwrap_err().offset(), 4);
+/// assert_eq!(ftfy::guess_bytes(b"\xff\xfec\x00a").unwrap_err().offset(), Some(4));
 /// ```
-pub fn guess_bytes(bytes: &[u8]) -> Result<(String, &'static str), DecodeError> {
+pub fn guess_bytes(bytes: &[u8]) -> Result<(String, &'static str), CodecError> {
     if starts_with_utf16_bom(bytes) {
-        return decode_utf16_with_bom(bytes).map(|text| (text, "utf-16"));
+        return decode_utf16_with_bom(bytes).map(|text| (text, UTF_16));
     }
     // Byte ED starts CESU-8 surrogates, and C0 is only ever Java's NUL;
     // utf-8-variants decodes standard UTF-8 the same way.
     if bytes.contains(&0xED) || bytes.contains(&0xC0) {
         if let Ok(text) = codecs::utf8_variants::decode(bytes) {
-            return Ok((text, "utf-8-variants"));
+            return Ok((text, Codec::Utf8Variants.name()));
         }
     } else if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok((text.to_owned(), "utf-8"));
+        return Ok((text.to_owned(), Codec::Utf8.name()));
     }
     if bytes.contains(&b'\r') && !bytes.contains(&b'\n') {
         if let Ok(text) = codecs::MACROMAN.decode(bytes) {
-            return Ok((text, "macroman"));
+            return Ok((text, codecs::MACROMAN.name()));
         }
     }
     codecs::SLOPPY_WINDOWS_1252
         .decode(bytes)
-        .map(|text| (text, "sloppy-windows-1252"))
+        .map(|text| (text, codecs::SLOPPY_WINDOWS_1252.name()))
 }
 
 fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
@@ -76,7 +85,7 @@ fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
 }
 
 /// Decodes UTF-16 that starts with a byte-order mark, dropping the mark.
-fn decode_utf16_with_bom(bytes: &[u8]) -> Result<String, DecodeError> {
+fn decode_utf16_with_bom(bytes: &[u8]) -> Result<String, CodecError> {
     let little_endian = bytes.starts_with(b"\xff\xfe");
     let body = &bytes[2..];
     let units = body.chunks_exact(2).map(|pair| {
@@ -92,17 +101,21 @@ fn decode_utf16_with_bom(bytes: &[u8]) -> Result<String, DecodeError> {
     for unit in char::decode_utf16(units) {
         let Ok(c) = unit else {
             let offset = 2 + 2 * units_before;
-            return Err(DecodeError::new("utf-16", offset, "unpaired surrogate"));
+            return Err(CodecError::Undecodable {
+                codec: UTF_16,
+                offset,
+                reason: "unpaired surrogate",
+            });
         };
         units_before += c.len_utf16();
         text.push(c);
     }
     if body.len() % 2 == 1 {
-        return Err(DecodeError::new(
-            "utf-16",
-            bytes.len() - 1,
-            "truncated data",
-        ));
+        return Err(CodecError::Undecodable {
+            codec: UTF_16,
+            offset: bytes.len() - 1,
+            reason: "truncated data",
+        });
     }
     Ok(text)
 }
@@ -114,27 +127,30 @@ pub enum FixFileError {
     /// Reading failed.
     Io(io::Error),
     /// The bytes at `offset` (counted from the start of the input) are not
-    /// valid in the encoding.
-    Decode {
+    /// valid in the encoding: the input is in another encoding, which
+    /// must be named, or guessed.
+    Undecodable {
         /// The encoding the input was decoded with.
         encoding: &'static str,
         /// The offset of the first byte that failed.
-        offset: u64,
+        offset: usize,
     },
     /// No codec has this name.
-    UnknownEncoding(String),
+    UnknownEncoding {
+        /// The name as given.
+        name: String,
+    },
 }
 
 impl fmt::Display for FixFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FixFileError::Io(error) => write!(f, "cannot read the input: {error}"),
-            FixFileError::Decode { encoding, offset } => write!(
+            FixFileError::Undecodable { encoding, offset } => write!(
                 f,
-                "the input is not valid {encoding} at byte offset {offset}; \
-                 give its encoding with --encoding (-e), or let ftfy guess with --guess (-g)"
+                "the input is not valid {encoding} at byte offset {offset}"
             ),
-            FixFileError::UnknownEncoding(name) => write!(
+            FixFileError::UnknownEncoding { name } => write!(
                 f,
                 "unknown encoding '{name}'; try utf-8, latin-1, sloppy-windows-1252, \
                  utf-8-variants, macroman, cp437, utf-16 or a WHATWG label such as shift_jis"
@@ -179,13 +195,13 @@ impl Decoding {
     /// not as the WHATWG labels say); other names are `encoding_rs` labels.
     fn from_name(name: &str) -> Option<Decoding> {
         let label = name.trim().to_ascii_lowercase().replace('_', "-");
-        match codecs::canonical_name(name) {
-            Some("utf-8") => Some(Decoding::Utf8),
-            Some("utf-8-variants") => Some(Decoding::Utf8Variants),
-            Some(_) => codecs::charmap(name).map(Decoding::Charmap),
+        match Codec::from_name(name) {
+            Some(Codec::Utf8) => Some(Decoding::Utf8),
+            Some(Codec::Utf8Variants) => Some(Decoding::Utf8Variants),
+            Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
             None => match label.as_str() {
-                "utf-16" | "utf16" => Some(Decoding::Utf16),
-                "ascii" | "us-ascii" | "646" => Some(Decoding::Ascii),
+                UTF_16 | "utf16" => Some(Decoding::Utf16),
+                ASCII | "us-ascii" | "646" => Some(Decoding::Ascii),
                 _ => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
             },
         }
@@ -194,37 +210,39 @@ impl Decoding {
     fn name(self) -> Option<&'static str> {
         match self {
             Decoding::Guess => None,
-            Decoding::Utf8 => Some("utf-8"),
-            Decoding::Ascii => Some("ascii"),
-            Decoding::Utf8Variants => Some("utf-8-variants"),
+            Decoding::Utf8 => Some(Codec::Utf8.name()),
+            Decoding::Ascii => Some(ASCII),
+            Decoding::Utf8Variants => Some(Codec::Utf8Variants.name()),
             Decoding::Charmap(charmap) => Some(charmap.name()),
-            Decoding::Utf16 => Some("utf-16"),
+            Decoding::Utf16 => Some(UTF_16),
             Decoding::Other(encoding) => Some(encoding.name()),
         }
     }
 }
 
-/// The default size of a batch of [`LineBatches`]: 1 MiB.
-pub const DEFAULT_BATCH_BYTES: usize = 1 << 20;
-
-/// Reads bytes and returns them as decoded text in batches of whole lines,
-/// each about `batch_bytes` long (longer when a line is longer), so that
-/// memory stays bounded by a batch plus the longest line however large the
-/// input is. Lines end at `\n`; the last batch may end without one.
-///
-/// Batches can be fixed independently with
-/// [`StreamFixer::after`](crate::StreamFixer::after): this is how the
-/// `ftfy` command fixes a file on several threads.
+/// Reads bytes and returns them as decoded text in batches of about
+/// `batch_bytes`, each ending where [`fix_text_with`](crate::fix_text_with)
+/// ends a segment (after a `\n`, or `max_decode_length` characters into a
+/// longer line). A batch can then be fixed on its own with a
+/// [`StreamFixer`] resumed from the [`LineState`](crate::LineState) before
+/// it, on any thread; the fixed batches, joined, are `fix_text_with` of
+/// the whole input. Memory stays bounded by a batch plus one segment,
+/// however the input is cut into lines, or not at all.
 ///
 /// ```
-/// use ftfy::file::LineBatches;
+/// use ftfy::{file::TextBatches, TextFixerConfig};
 ///
-/// let input: &[u8] = b"one\ntwo\nthree";
-/// let mut batches = LineBatches::new(input, Some("utf-8"), 8).unwrap();
+/// let config = TextFixerConfig::default();
+/// let mut batches = TextBatches::new(&b"one\ntwo\nthree"[..], Some("utf-8"), &config, 8).unwrap();
 /// assert_eq!(batches.next_batch().unwrap().as_deref(), Some("one\ntwo\n"));
 /// assert_eq!(batches.next_batch().unwrap().as_deref(), Some("three"));
 /// assert_eq!(batches.next_batch().unwrap(), None);
 /// assert_eq!(batches.bytes_read(), 13);
+///
+/// // A line longer than max_decode_length is cut where fix_text cuts it.
+/// let config = config.max_decode_length(4);
+/// let mut batches = TextBatches::new(&b"abcdefghij"[..], Some("utf-8"), &config, 1).unwrap();
+/// assert_eq!(batches.next_batch().unwrap().as_deref(), Some("abcd"));
 /// ```
 ///
 /// Given no encoding, it guesses one from the first line with
@@ -232,44 +250,46 @@ pub const DEFAULT_BATCH_BYTES: usize = 1 << 20;
 /// `fix_file` does:
 ///
 /// ```
-/// use ftfy::file::LineBatches;
+/// use ftfy::{file::TextBatches, TextFixerConfig};
 ///
-/// let mut batches = LineBatches::new(&b"caf\xe9\n"[..], None, 1 << 20).unwrap();
+/// let mut batches = TextBatches::new(&b"caf\xe9\n"[..], None, &TextFixerConfig::default(), 1 << 20).unwrap();
 /// assert_eq!(batches.encoding(), None);
 /// assert_eq!(batches.next_batch().unwrap().as_deref(), Some("café\n"));
 /// assert_eq!(batches.encoding(), Some("sloppy-windows-1252"));
 /// ```
 ///
 /// Bytes that the encoding cannot decode end the input with an error
-/// naming their offset, after every whole line before them:
+/// naming their offset, after every whole segment before them:
 ///
 /// ```
-/// use ftfy::file::{FixFileError, LineBatches};
+/// use ftfy::{file::{FixFileError, TextBatches}, TextFixerConfig};
 ///
-/// let mut batches = LineBatches::new(&b"good\nbad \xff\n"[..], Some("utf-8"), 1 << 20).unwrap();
+/// let config = TextFixerConfig::default();
+/// let mut batches = TextBatches::new(&b"good\nbad \xff\n"[..], Some("utf-8"), &config, 1 << 20).unwrap();
 /// assert_eq!(batches.next_batch().unwrap().as_deref(), Some("good\n"));
-/// assert!(matches!(batches.next_batch(), Err(FixFileError::Decode { offset: 9, .. })));
+/// assert!(matches!(batches.next_batch(), Err(FixFileError::Undecodable { offset: 9, .. })));
 /// assert!(batches.next_batch().unwrap().is_none());
 /// ```
-pub struct LineBatches<R> {
+pub struct TextBatches<R> {
     reader: R,
     decoding: Decoding,
     batch_bytes: usize,
+    max_decode_length: usize,
     /// Bytes read but not yet decoded.
-    pending: Vec<u8>,
-    /// The input offset of `pending`'s first byte.
-    offset: u64,
-    /// Text decoded but not yet returned, for streamed decodings.
-    pending_text: String,
+    raw: Vec<u8>,
+    /// The input offset of `raw`'s first byte.
+    offset: usize,
+    /// Text decoded but not yet returned.
+    text: String,
     stream_decoder: Option<encoding_rs::Decoder>,
-    /// An error to report once the lines before it have been returned.
-    deferred_error: Option<FixFileError>,
+    /// A decoding error, to report once the segments before it are out.
+    failure: Option<FixFileError>,
     bytes_read: u64,
     eof: bool,
     done: bool,
 }
 
-impl<R> LineBatches<R> {
+impl<R> TextBatches<R> {
     /// The name of the encoding being decoded, or `None` while it is still
     /// to be guessed.
     pub fn encoding(&self) -> Option<&'static str> {
@@ -282,11 +302,12 @@ impl<R> LineBatches<R> {
     }
 }
 
-impl<R: Read> LineBatches<R> {
-    /// Reads `reader`, decoding with `encoding` (a name [`codecs`] knows,
-    /// `utf-16`, or a WHATWG label that `encoding_rs` knows, such as
-    /// `shift_jis` or `gb18030`), or guessing from the first line when
-    /// `encoding` is `None`.
+impl<R: Read> TextBatches<R> {
+    /// Reads `reader`, decoding with `encoding` (a codec name that
+    /// [`Codec::from_name`] knows, `utf-16`, `ascii`, or a WHATWG label
+    /// that `encoding_rs` knows, such as `shift_jis` or `gb18030`), or
+    /// guessing from the first line when `encoding` is `None`, and cutting
+    /// where `fix_text_with(text, config)` cuts.
     ///
     /// # Errors
     ///
@@ -294,22 +315,27 @@ impl<R: Read> LineBatches<R> {
     pub fn new(
         reader: R,
         encoding: Option<&str>,
+        config: &TextFixerConfig,
         batch_bytes: usize,
-    ) -> Result<LineBatches<R>, FixFileError> {
+    ) -> Result<TextBatches<R>, FixFileError> {
         let decoding = match encoding {
             None => Decoding::Guess,
-            Some(name) => Decoding::from_name(name)
-                .ok_or_else(|| FixFileError::UnknownEncoding(name.to_owned()))?,
+            Some(name) => {
+                Decoding::from_name(name).ok_or_else(|| FixFileError::UnknownEncoding {
+                    name: name.to_owned(),
+                })?
+            }
         };
-        Ok(LineBatches {
+        Ok(TextBatches {
             reader,
             decoding,
             batch_bytes: batch_bytes.max(1),
-            pending: Vec::new(),
+            max_decode_length: config.max_decode_length,
+            raw: Vec::new(),
             offset: 0,
-            pending_text: String::new(),
+            text: String::new(),
             stream_decoder: None,
-            deferred_error: None,
+            failure: None,
             bytes_read: 0,
             eof: false,
             done: false,
@@ -320,9 +346,10 @@ impl<R: Read> LineBatches<R> {
     ///
     /// # Errors
     ///
-    /// [`FixFileError::Io`] when reading fails and [`FixFileError::Decode`]
-    /// for bytes the encoding cannot decode (after the batches of the whole
-    /// lines before them). After an error, the input is over.
+    /// [`FixFileError::Io`] when reading fails and
+    /// [`FixFileError::Undecodable`] for bytes the encoding cannot decode
+    /// (after the batches of the whole segments before them). After an
+    /// error, the input is over.
     pub fn next_batch(&mut self) -> Result<Option<String>, FixFileError> {
         if self.done {
             return Ok(None);
@@ -335,40 +362,56 @@ impl<R: Read> LineBatches<R> {
     }
 
     fn read_batch(&mut self) -> Result<Option<String>, FixFileError> {
-        if let Some(error) = self.deferred_error.take() {
-            return Err(error);
-        }
         if let Decoding::Guess = self.decoding {
             self.guess()?;
         }
-        match self.decoding {
-            Decoding::Utf16 | Decoding::Other(_) => self.next_streamed_batch(),
-            _ => self.next_bytes_batch(),
+        loop {
+            // Decoding is over at the end of input or at a bad byte; the
+            // text before a bad byte is cut at its last whole segment.
+            let over = self.failure.is_some() || (self.eof && self.raw.is_empty());
+            if over || self.text.len() >= self.batch_bytes {
+                let cut = if self.failure.is_none() && over {
+                    self.text.len()
+                } else {
+                    complete_segments_len(&self.text, self.max_decode_length)
+                };
+                if cut > 0 {
+                    let rest = self.text[cut..].to_owned();
+                    let mut batch = std::mem::replace(&mut self.text, rest);
+                    batch.truncate(cut);
+                    return Ok(Some(batch));
+                }
+                if over {
+                    return self.failure.take().map_or(Ok(None), Err);
+                }
+            }
+            self.fill()?;
+            self.decode_available();
         }
     }
 
-    /// Reads more input into `pending`; false at the end of input.
-    fn fill(&mut self) -> Result<bool, FixFileError> {
+    /// Reads more input into `raw`.
+    fn fill(&mut self) -> Result<(), FixFileError> {
         if self.eof {
-            return Ok(false);
+            return Ok(());
         }
         let chunk = (self.batch_bytes / 4).clamp(1, 1 << 18);
-        let start = self.pending.len();
-        self.pending.resize(start + chunk, 0);
+        let start = self.raw.len();
+        self.raw.resize(start + chunk, 0);
         let read = loop {
-            match self.reader.read(&mut self.pending[start..]) {
+            match self.reader.read(&mut self.raw[start..]) {
                 Ok(read) => break read,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                 Err(error) => {
-                    self.pending.truncate(start);
+                    self.raw.truncate(start);
                     return Err(FixFileError::Io(error));
                 }
             }
         };
-        self.pending.truncate(start + read);
+        self.raw.truncate(start + read);
         self.bytes_read += read as u64;
         self.eof = read == 0;
-        Ok(read > 0)
+        Ok(())
     }
 
     /// Picks the decoding from the whole first line, as ftfy's `fix_file`
@@ -376,142 +419,107 @@ impl<R: Read> LineBatches<R> {
     fn guess(&mut self) -> Result<(), FixFileError> {
         let mut searched = 0;
         let first_line_end = loop {
-            if let Some(newline) = self.pending[searched..].iter().position(|&b| b == b'\n') {
+            if let Some(newline) = self.raw[searched..].iter().position(|&b| b == b'\n') {
                 break searched + newline + 1;
             }
-            searched = self.pending.len();
-            if !self.fill()? {
-                break self.pending.len();
+            searched = self.raw.len();
+            self.fill()?;
+            if self.eof {
+                break self.raw.len();
             }
         };
-        let first_line = &self.pending[..first_line_end];
+        let first_line = &self.raw[..first_line_end];
         self.decoding = if starts_with_utf16_bom(first_line) {
             Decoding::Utf16
         } else {
-            // Only UTF-16 can fail to decode, and that was ruled out.
-            let name = guess_bytes(first_line).map_or("sloppy-windows-1252", |(_, name)| name);
-            Decoding::from_name(name).unwrap_or(Decoding::Utf8)
+            let (_, name) = guess_bytes(first_line)
+                .expect("only UTF-16 can fail to decode, and that was ruled out");
+            Decoding::from_name(name).expect("guess_bytes names a decoding this module knows")
         };
         Ok(())
     }
 
-    /// A batch for byte-oriented decodings: the bytes are cut after their
-    /// last `\n`, then decoded.
-    fn next_bytes_batch(&mut self) -> Result<Option<String>, FixFileError> {
-        let mut searched = 0;
-        let cut = loop {
-            if self.eof {
-                break self.pending.len();
-            }
-            if self.pending.len() >= self.batch_bytes {
-                if let Some(newline) = self.pending[searched..].iter().rposition(|&b| b == b'\n') {
-                    break searched + newline + 1;
-                }
-                // One long line so far: read on.
-                searched = self.pending.len();
-            }
-            self.fill()?;
-        };
-        if cut == 0 {
-            return Ok(None);
-        }
-        let mut rest = Vec::with_capacity(self.batch_bytes + self.batch_bytes / 4 + 1);
-        rest.extend_from_slice(&self.pending[cut..]);
-        let mut bytes = std::mem::replace(&mut self.pending, rest);
-        bytes.truncate(cut);
-        let start = self.offset;
-        self.offset += cut as u64;
-        match self.decode_bytes(bytes) {
-            Ok(text) => Ok(Some(text)),
-            Err((bytes, bad)) => {
-                let error = FixFileError::Decode {
-                    encoding: self.decoding.name().unwrap_or("utf-8"),
-                    offset: start + bad as u64,
-                };
-                // Return the whole lines before the bad bytes first.
-                match bytes[..bad].iter().rposition(|&b| b == b'\n') {
-                    Some(newline) => {
-                        let good = self.decode_bytes(bytes[..=newline].to_vec());
-                        self.deferred_error = Some(error);
-                        Ok(good.ok())
-                    }
-                    None => Err(error),
-                }
-            }
-        }
-    }
-
-    /// Decodes `bytes`, or gives them back with the offset of the first
-    /// byte that failed.
-    fn decode_bytes(&self, bytes: Vec<u8>) -> Result<String, (Vec<u8>, usize)> {
-        let failed = match self.decoding {
+    /// Decodes what `raw` holds into `text`, but for the bytes of a
+    /// character that may continue in the input still to read. A bad byte
+    /// ends decoding, recorded in `failure`.
+    fn decode_available(&mut self) {
+        let raw = &self.raw;
+        let text = &mut self.text;
+        let (consumed, bad) = match self.decoding {
+            Decoding::Utf16 | Decoding::Other(_) => return self.decode_stream(),
+            Decoding::Guess => unreachable!("the decoding was guessed before any batch"),
             Decoding::Utf8 => {
-                return String::from_utf8(bytes).map_err(|error| {
-                    let bad = error.utf8_error().valid_up_to();
-                    (error.into_bytes(), bad)
-                })
+                let (valid, bad) = match std::str::from_utf8(raw) {
+                    Ok(_) => (raw.len(), None),
+                    Err(error) => {
+                        let valid = error.valid_up_to();
+                        // A sequence cut short by the end of what was read.
+                        let unfinished = error.error_len().is_none() && !self.eof;
+                        (valid, (!unfinished).then_some(valid))
+                    }
+                };
+                text.push_str(
+                    std::str::from_utf8(&raw[..valid]).expect("the validated prefix is UTF-8"),
+                );
+                (valid, bad)
             }
             Decoding::Ascii => {
-                return match bytes.iter().position(|byte| !byte.is_ascii()) {
-                    Some(bad) => Err((bytes, bad)),
-                    None => String::from_utf8(bytes).map_err(|error| (error.into_bytes(), 0)),
-                }
+                let valid = raw.iter().position(|byte| !byte.is_ascii());
+                let ascii = &raw[..valid.unwrap_or(raw.len())];
+                text.push_str(std::str::from_utf8(ascii).expect("ASCII is UTF-8"));
+                (ascii.len(), valid)
             }
-            Decoding::Utf8Variants => codecs::utf8_variants::decode(&bytes),
-            Decoding::Charmap(charmap) => charmap.decode(&bytes),
-            Decoding::Guess | Decoding::Utf16 | Decoding::Other(_) => {
-                unreachable!("not a byte-oriented decoding")
+            Decoding::Charmap(charmap) => {
+                let mut bad = None;
+                for (index, &byte) in raw.iter().enumerate() {
+                    match charmap.decode_byte(byte) {
+                        Some(c) => text.push(c),
+                        None => {
+                            bad = Some(index);
+                            break;
+                        }
+                    }
+                }
+                (bad.unwrap_or(raw.len()), bad)
+            }
+            Decoding::Utf8Variants => {
+                let cut = if self.eof {
+                    raw.len()
+                } else {
+                    utf8_variants_safe_cut(raw)
+                };
+                let (decoded, valid, bad) = match codecs::utf8_variants::decode(&raw[..cut]) {
+                    Ok(decoded) => (decoded, cut, None),
+                    Err(error) => {
+                        let bad = error.offset().expect("decoding errors have an offset");
+                        let decoded = codecs::utf8_variants::decode(&raw[..bad])
+                            .expect("the bytes before the first bad one decode");
+                        (decoded, bad, Some(bad))
+                    }
+                };
+                text.push_str(&decoded);
+                (valid, bad)
             }
         };
-        failed.map_err(|error| {
-            let bad = error.offset();
-            (bytes, bad)
-        })
-    }
-
-    /// A batch for decodings that `encoding_rs` runs as a stream, whose
-    /// lines cannot be found in the bytes: the decoded text is cut after
-    /// its last `\n`.
-    fn next_streamed_batch(&mut self) -> Result<Option<String>, FixFileError> {
-        let mut searched = 0;
-        loop {
-            let finished = self.eof && self.pending.is_empty() && self.stream_decoder.is_some();
-            if finished || self.pending_text.len() >= self.batch_bytes {
-                let cut = if finished {
-                    self.pending_text.len()
-                } else {
-                    self.pending_text[searched..]
-                        .rfind('\n')
-                        .map_or(0, |i| searched + i + 1)
-                };
-                if finished && cut == 0 {
-                    return Ok(None);
-                }
-                if cut > 0 {
-                    let rest = self.pending_text[cut..].to_owned();
-                    let mut text = std::mem::replace(&mut self.pending_text, rest);
-                    text.truncate(cut);
-                    return Ok(Some(text));
-                }
-                searched = self.pending_text.len();
-            }
-            if self.pending.is_empty() || self.stream_decoder.is_none() {
-                self.fill()?;
-            }
-            self.decode_stream()?;
+        // Decoding stops at a bad byte, so `bad` is where it stopped.
+        self.raw.drain(..consumed);
+        self.offset += consumed;
+        if bad.is_some() {
+            self.fail_at(self.offset);
         }
     }
 
-    /// Decodes what `pending` holds into `pending_text`.
-    fn decode_stream(&mut self) -> Result<(), FixFileError> {
+    /// Decodes what `raw` holds with `encoding_rs`, which keeps the bytes
+    /// of an unfinished character itself.
+    fn decode_stream(&mut self) {
         let decoder = match (&mut self.stream_decoder, self.decoding) {
             (Some(decoder), _) => decoder,
             (None, Decoding::Utf16) => {
                 // Python's utf-16 reads the byte order from the mark.
-                if self.pending.len() < 2 && !self.eof {
-                    return Ok(());
+                if self.raw.len() < 2 && !self.eof {
+                    return;
                 }
-                let encoding = if self.pending.starts_with(b"\xfe\xff") {
+                let encoding = if self.raw.starts_with(b"\xfe\xff") {
                     encoding_rs::UTF_16BE
                 } else {
                     encoding_rs::UTF_16LE
@@ -524,66 +532,66 @@ impl<R: Read> LineBatches<R> {
                 .insert(encoding.new_decoder_without_bom_handling()),
             (None, _) => unreachable!("not a streamed decoding"),
         };
-        let last = self.eof;
         let needed = decoder
-            .max_utf8_buffer_length_without_replacement(self.pending.len())
-            .unwrap_or(self.pending.len() * 3 + 16);
-        self.pending_text.reserve(needed);
-        let (result, read) = decoder.decode_to_string_without_replacement(
-            &self.pending,
-            &mut self.pending_text,
-            last,
-        );
-        let encoding = self.decoding.name().unwrap_or("utf-16");
-        self.pending.drain(..read);
-        self.offset += read as u64;
+            .max_utf8_buffer_length_without_replacement(self.raw.len())
+            .unwrap_or(self.raw.len() * 3 + 16);
+        self.text.reserve(needed);
+        let (result, read) =
+            decoder.decode_to_string_without_replacement(&self.raw, &mut self.text, self.eof);
+        self.raw.drain(..read);
+        self.offset += read;
         if let DecoderResult::Malformed(bad, extra) = result {
             // The decoder read `extra` bytes past the `bad` ones.
-            let error = FixFileError::Decode {
-                encoding,
-                offset: self
-                    .offset
-                    .saturating_sub(u64::from(bad) + u64::from(extra)),
-            };
-            // Return the whole lines decoded before the bad bytes first.
-            return match self.pending_text.rfind('\n') {
-                Some(newline) => {
-                    self.pending_text.truncate(newline + 1);
-                    self.pending.clear();
-                    self.eof = true;
-                    self.deferred_error = Some(error);
-                    Ok(())
-                }
-                None => Err(error),
-            };
+            let bad_at = self
+                .offset
+                .saturating_sub(usize::from(bad) + usize::from(extra));
+            self.fail_at(bad_at);
         }
-        Ok(())
+    }
+
+    /// Ends decoding at a bad byte at input offset `offset`.
+    fn fail_at(&mut self, offset: usize) {
+        self.failure = Some(FixFileError::Undecodable {
+            encoding: self.decoding.name().expect("the decoding is known by now"),
+            offset,
+        });
+        self.raw.clear();
+        self.eof = true;
     }
 }
 
-/// The lines of a file, decoded and fixed: see [`fix_file`].
+/// Where `utf-8-variants` bytes can be cut without splitting a character:
+/// before an ASCII byte or a lead byte, except ED, whose CESU-8 surrogate
+/// pairs are two sequences that must be decoded together.
+fn utf8_variants_safe_cut(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .rposition(|&byte| byte < 0x80 || matches!(byte, 0xC0..=0xEC | 0xEE..=0xF4))
+        .unwrap_or(0)
+}
+
+/// The text of a file, decoded and fixed piece by piece: see [`fix_file`].
 pub struct FixFile<R> {
-    batches: LineBatches<R>,
-    config: TextFixerConfig,
-    /// Whether a line so far held a `<` (the auto-HTML rule).
-    saw_tag: bool,
+    batches: TextBatches<R>,
+    fixer: StreamFixer,
+    max_decode_length: usize,
     batch: String,
-    /// Where the next line of `batch` starts.
+    /// Where the next segment of `batch` starts.
     position: usize,
 }
 
-/// The size of the batches `fix_file` reads; lines are yielded one by one.
+/// The size of the batches `fix_file` reads; it yields segment by segment.
 const FIX_FILE_BATCH_BYTES: usize = 1 << 16;
 
-/// Reads `reader` line by line, decodes each line with `encoding`, and
-/// yields each line fixed as [`fix_text_with`](crate::fix_text_with) would
-/// fix it as part of the whole text (including the rule that the first
-/// line holding a `<` turns HTML entity decoding off for the rest).
+/// Reads `reader`, decodes it with `encoding`, and yields the text fixed
+/// as [`fix_text_with`](crate::fix_text_with) fixes the whole: one item per
+/// line (or per `max_decode_length` characters of a longer line), so that
+/// the items joined are `fix_text_with(whole input, config)`.
 ///
-/// `encoding` is any name [`LineBatches::new`] takes; `None` means guess
+/// `encoding` is any name [`TextBatches::new`] takes; `None` means guess
 /// it from the first line with [`guess_bytes`] and keep it for the rest of
-/// the file, as ftfy 6.3.1's `fix_file` does. Memory use is bounded by the
-/// longest line plus 64 KiB.
+/// the file, as ftfy 6.3.1's `fix_file` does. Memory stays bounded by
+/// `max_decode_length` characters plus 64 KiB, whatever the input's lines.
 ///
 /// ```
 /// use ftfy::{fix_file, TextFixerConfig};
@@ -605,9 +613,9 @@ const FIX_FILE_BATCH_BYTES: usize = 1 << 16;
 /// # Errors
 ///
 /// [`FixFileError::UnknownEncoding`] at once for an unknown encoding name.
-/// The iterator yields [`FixFileError::Io`] or [`FixFileError::Decode`]
-/// (which names the byte offset) after the lines before the failure, and
-/// then ends.
+/// The iterator yields [`FixFileError::Io`] or
+/// [`FixFileError::Undecodable`] (which names the byte offset) after the
+/// lines before the failure, and then ends.
 ///
 /// ```
 /// use ftfy::{fix_file, file::FixFileError, TextFixerConfig};
@@ -615,8 +623,8 @@ const FIX_FILE_BATCH_BYTES: usize = 1 << 16;
 /// let mut lines = fix_file(&b"ok\nnot utf-8: \xe9\n"[..], Some("utf-8"), &TextFixerConfig::default()).unwrap();
 /// assert_eq!(lines.next().unwrap().unwrap(), "ok\n");
 /// let error = lines.next().unwrap().unwrap_err();
-/// assert!(matches!(error, FixFileError::Decode { offset: 14, .. }));
-/// assert!(error.to_string().contains("--encoding"));
+/// assert!(matches!(error, FixFileError::Undecodable { offset: 14, .. }));
+/// assert_eq!(error.to_string(), "the input is not valid utf-8 at byte offset 14");
 /// assert!(lines.next().is_none());
 /// ```
 pub fn fix_file<R: Read>(
@@ -625,9 +633,9 @@ pub fn fix_file<R: Read>(
     config: &TextFixerConfig,
 ) -> Result<FixFile<R>, FixFileError> {
     Ok(FixFile {
-        batches: LineBatches::new(reader, encoding, FIX_FILE_BATCH_BYTES)?,
-        config: config.clone(),
-        saw_tag: false,
+        batches: TextBatches::new(reader, encoding, config, FIX_FILE_BATCH_BYTES)?,
+        fixer: StreamFixer::new(config),
+        max_decode_length: config.max_decode_length,
         batch: String::new(),
         position: 0,
     })
@@ -655,14 +663,10 @@ impl<R: Read> Iterator for FixFile<R> {
                 Err(error) => return Some(Err(error)),
             }
         }
-        let rest = &self.batch[self.position..];
-        let line = &rest[..rest.find('\n').map_or(rest.len(), |i| i + 1)];
-        self.position += line.len();
-        let fixed = StreamFixer::after(&self.config, self.saw_tag)
-            .fix_lines(line)
-            .into_owned();
-        self.saw_tag |= line.contains('<');
-        Some(Ok(fixed))
+        let end = segment_end(&self.batch, self.position, self.max_decode_length);
+        let segment = &self.batch[self.position..end];
+        self.position = end;
+        Some(Ok(self.fixer.fix_lines(segment).into_owned()))
     }
 }
 
@@ -707,7 +711,7 @@ mod tests {
                 Ok((text, encoding)) => {
                     assert_eq!(guess, Ok((text.to_string(), *encoding)), "{bytes:x?}")
                 }
-                Err(offset) => assert_eq!(guess.unwrap_err().offset(), *offset, "{bytes:x?}"),
+                Err(offset) => assert_eq!(guess.unwrap_err().offset(), Some(*offset), "{bytes:x?}"),
             }
         }
     }
@@ -717,7 +721,8 @@ mod tests {
         encoding: Option<&str>,
         batch_bytes: usize,
     ) -> Result<Vec<String>, FixFileError> {
-        let mut batches = LineBatches::new(bytes, encoding, batch_bytes)?;
+        let config = TextFixerConfig::default();
+        let mut batches = TextBatches::new(bytes, encoding, &config, batch_bytes)?;
         let mut all = Vec::new();
         while let Some(batch) = batches.next_batch()? {
             all.push(batch);
@@ -775,7 +780,8 @@ mod tests {
         // ftfy's guess sees the whole line.
         let mut bytes = "é".repeat(100).into_bytes();
         bytes.extend_from_slice(b" caf\xe9\nnext \xc3\xa9\n");
-        let mut batches = LineBatches::new(&bytes[..], None, 16).unwrap();
+        let config = TextFixerConfig::default();
+        let mut batches = TextBatches::new(&bytes[..], None, &config, 16).unwrap();
         let first = batches.next_batch().unwrap().unwrap();
         assert_eq!(batches.encoding(), Some("sloppy-windows-1252"));
         assert!(first.ends_with(" café\n"), "{first}");
@@ -784,7 +790,7 @@ mod tests {
 
     #[test]
     fn decode_errors_come_after_the_lines_before_them() {
-        let cases: &[(&[u8], &str, &str, u64)] = &[
+        let cases: &[(&[u8], &str, &str, usize)] = &[
             (b"one\ntwo\nbad\xff\n", "utf-8", "one\ntwo\n", 11),
             (b"one\ntwo \xed\xa0\xbd\n", "utf-8-variants", "one\n", 8),
             (b"one\n\x81", "windows-1252", "one\n", 4),
@@ -794,7 +800,9 @@ mod tests {
         ];
         for &(bytes, encoding, good, offset) in cases {
             for batch_bytes in [1, 3, 1 << 20] {
-                let mut batches = LineBatches::new(bytes, Some(encoding), batch_bytes).unwrap();
+                let config = TextFixerConfig::default();
+                let mut batches =
+                    TextBatches::new(bytes, Some(encoding), &config, batch_bytes).unwrap();
                 let mut text = String::new();
                 let error = loop {
                     match batches.next_batch() {
@@ -805,7 +813,7 @@ mod tests {
                 };
                 assert_eq!(text, good, "{encoding} {batch_bytes}");
                 match error {
-                    FixFileError::Decode {
+                    FixFileError::Undecodable {
                         offset: at,
                         encoding: name,
                     } => {
@@ -822,8 +830,8 @@ mod tests {
     #[test]
     fn unknown_encodings_are_refused_at_once() {
         assert!(matches!(
-            LineBatches::new(&b""[..], Some("klingon"), 1),
-            Err(FixFileError::UnknownEncoding(name)) if name == "klingon"
+            TextBatches::new(&b""[..], Some("klingon"), &TextFixerConfig::default(), 1),
+            Err(FixFileError::UnknownEncoding { name }) if name == "klingon"
         ));
         assert!(fix_file(&b""[..], Some("utf-9"), &TextFixerConfig::default()).is_err());
     }

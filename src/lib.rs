@@ -29,19 +29,25 @@
 //!   `utf-8-variants` codecs, [`breaker`] to damage text on purpose;
 //! - [`guess_bytes`] and [`fix_file`] for bytes of unknown encoding.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 mod ascii;
 pub mod badness;
 pub mod breaker;
 pub mod codecs;
 mod config;
+mod edits;
 mod encoding;
 mod explain;
 pub mod file;
 pub mod fixes;
 pub mod formatting;
+mod normalize;
 mod pipeline;
 mod plan;
 mod python_classes;
+mod stream;
 
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};
@@ -49,5 +55,6 @@ pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
 pub use file::{fix_file, guess_bytes};
-pub use pipeline::{fix_and_explain, fix_text, fix_text_segment, fix_text_with, StreamFixer};
+pub use pipeline::{fix_and_explain, fix_text, fix_text_segment, fix_text_with};
 pub use plan::{apply_plan, Action, ExplainedText, ExplanationStep, PlanError};
+pub use stream::{LineState, StreamFixer};

@@ -10,8 +10,10 @@ use std::sync::LazyLock;
 
 use crate::badness::is_bad;
 use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
-use crate::fixes;
-use crate::plan::{normalize, Action, ExplainedText, ExplanationStep};
+use crate::fixes::{self, Fix, TextFix};
+use crate::normalize::normalize;
+use crate::plan::{ExplainedText, ExplanationStep};
+use crate::stream::StreamFixer;
 use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
 /// Fixes text with the default configuration: see [`fix_text_with`].
@@ -71,14 +73,7 @@ pub fn fix_text_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str
 /// assert_eq!(fix_text_segment("cafÃ©\r\nbar", &config), "café\nbar");
 /// ```
 pub fn fix_text_segment<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    let triggers = Triggers::scan(text);
-    fix_segment(
-        text,
-        triggers,
-        config,
-        decodes_entities(config, triggers),
-        None,
-    )
+    fix_segment(text, config, decodes_entities(config, text), None)
 }
 
 /// Fixes text as one segment, like [`fix_text_segment`], and returns the
@@ -99,12 +94,10 @@ pub fn fix_text_segment<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, 
 /// ```
 pub fn fix_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
     let mut steps = Vec::new();
-    let triggers = Triggers::scan(text);
     let fixed = fix_segment(
         text,
-        triggers,
         config,
-        decodes_entities(config, triggers),
+        decodes_entities(config, text),
         config.explain.then_some(&mut steps),
     );
     ExplainedText {
@@ -113,202 +106,11 @@ pub fn fix_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
     }
 }
 
-fn decodes_entities(config: &TextFixerConfig, triggers: Triggers) -> bool {
+pub(crate) fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
     match config.unescape_html {
         UnescapeHtml::Always => true,
         UnescapeHtml::Never => false,
-        UnescapeHtml::Auto => !triggers.tag,
-    }
-}
-
-/// Fixes a text that arrives in pieces, such as a large file read a block
-/// at a time: the result of feeding it the text in pieces that each end at
-/// a line break is the result of [`fix_text_with`] on the whole text.
-///
-/// It carries the one piece of state that `fix_text` keeps between lines:
-/// whether a line holding `<` has turned entity decoding off (in `Auto`
-/// mode).
-///
-/// ```
-/// use ftfy::{StreamFixer, TextFixerConfig};
-///
-/// let config = TextFixerConfig::default();
-/// let mut fixer = StreamFixer::new(&config);
-/// assert_eq!(fixer.fix_lines("caf&eacute;\n<p>\n"), "café\n<p>\n");
-/// assert_eq!(fixer.fix_lines("caf&eacute; cafÃ©\n"), "caf&eacute; café\n");
-/// ```
-#[derive(Clone, Debug)]
-pub struct StreamFixer<'c> {
-    config: &'c TextFixerConfig,
-    /// Cleared for good by the first line holding a `<` in `Auto` mode.
-    entities_allowed: bool,
-    /// Whether a line of the *output* so far holds a `<`. It differs from
-    /// the input's only where fixing made or removed one (`&lt;` decoded,
-    /// `<` composed with U+0338 into `≮`); a second run of fix_text would
-    /// decide by the output, so this is what idempotence needs.
-    output_has_tag: bool,
-}
-
-impl<'c> StreamFixer<'c> {
-    /// A fixer at the start of a text.
-    ///
-    /// ```
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let mut fixer = ftfy::StreamFixer::new(&config);
-    /// assert_eq!(fixer.fix_lines("AT&amp;T\n"), "AT&T\n");
-    /// ```
-    pub fn new(config: &'c TextFixerConfig) -> StreamFixer<'c> {
-        StreamFixer {
-            config,
-            entities_allowed: config.unescape_html != UnescapeHtml::Never,
-            output_has_tag: false,
-        }
-    }
-
-    /// A fixer for a piece of text that follows others, whose earlier
-    /// lines did (`true`) or did not hold a `<`. This lets pieces of one
-    /// text be fixed in parallel and give what [`fix_text_with`] gives
-    /// (exactly so unless fixing an earlier line made or removed its only
-    /// `<`, which takes an entity `&lt;` or a `<` followed by U+0338).
-    ///
-    /// ```
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let text = "<p>\nAT&amp;T\n";
-    /// let (first, rest) = text.split_at(4);
-    /// let mut fixer = ftfy::StreamFixer::after(&config, first.contains('<'));
-    /// let rest_fixed = fixer.fix_lines(rest).into_owned();
-    /// assert_eq!(rest_fixed, "AT&amp;T\n");
-    /// assert_eq!(ftfy::fix_text_with(text, &config), format!("<p>\n{rest_fixed}"));
-    /// ```
-    pub fn after(config: &'c TextFixerConfig, earlier_lines_had_tag: bool) -> StreamFixer<'c> {
-        let mut fixer = StreamFixer::new(config);
-        if earlier_lines_had_tag && config.unescape_html == UnescapeHtml::Auto {
-            fixer.entities_allowed = false;
-            fixer.output_has_tag = true;
-        }
-        fixer
-    }
-
-    /// Fixes the lines of `text` (the last one may lack its line break),
-    /// borrowing when nothing changes.
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// let config = ftfy::TextFixerConfig::default();
-    /// let mut fixer = ftfy::StreamFixer::new(&config);
-    /// assert!(matches!(fixer.fix_lines("fine\n"), Cow::Borrowed(_)));
-    /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
-    /// ```
-    pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
-        let mut output = None;
-        self.fix_lines_into(text, &mut output, text);
-        match output {
-            Some(output) => Cow::Owned(output),
-            None => Cow::Borrowed(text),
-        }
-    }
-
-    /// Fixes the lines of `text` into `output`, which stays `None` until
-    /// some line changes; then it is started with the unchanged prefix of
-    /// `whole`, of which `text` is a suffix.
-    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
-        let offset = whole.len() - text.len();
-        // Unchanged lines are copied to `output` a run at a time, when a
-        // changed line or the end comes: `text[..copied_up_to]` is there.
-        let mut copied_up_to = 0;
-        let mut start = 0;
-        while start < text.len() {
-            // One pass finds the end of the line and what it may need.
-            let (line_end, line_triggers) = scan_line(text.as_bytes(), start);
-            let end = segment_end(text, start, line_end, self.config.max_decode_length);
-            if line_triggers == 0 && end == line_end {
-                // Nothing to fix, no `<`: the line changes neither itself
-                // nor the state carried to the next one.
-                start = end;
-                continue;
-            }
-            let segment = &text[start..end];
-            let triggers = if end == line_end {
-                Triggers::from_bits(line_triggers)
-            } else {
-                Triggers::scan(segment)
-            };
-            let entities_allowed_before = self.entities_allowed;
-            let output_had_tag_before = self.output_has_tag;
-            if self.config.unescape_html == UnescapeHtml::Auto && triggers.tag {
-                self.entities_allowed = false;
-            }
-            let mut fixed =
-                fix_segment(segment, triggers, self.config, self.entities_allowed, None);
-            let has_tag = |fixed: &Cow<'_, str>| match fixed {
-                Cow::Borrowed(_) => triggers.tag,
-                Cow::Owned(fixed) => fixed.contains('<'),
-            };
-            // Entities were kept for a `<` that fixing removed: a second
-            // run would decode them, so do it now.
-            if !self.entities_allowed
-                && self.config.unescape_html == UnescapeHtml::Auto
-                && !self.output_has_tag
-                && !has_tag(&fixed)
-            {
-                let refixed = fix_segment(&fixed, Triggers::scan(&fixed), self.config, true, None);
-                if let Cow::Owned(refixed) = refixed {
-                    fixed = Cow::Owned(refixed);
-                }
-            }
-            self.output_has_tag |= has_tag(&fixed);
-            match fixed {
-                Cow::Borrowed(_) => {}
-                Cow::Owned(fixed) => {
-                    let output = output.get_or_insert_with(|| {
-                        let mut output = String::with_capacity(whole.len() + 16);
-                        output.push_str(&whole[..offset]);
-                        output
-                    });
-                    output.push_str(&text[copied_up_to..start]);
-                    copied_up_to = end;
-                    // Fixing line breaks may have split the line: fix the
-                    // new lines again, on their own, as a second run of
-                    // fix_text would, deciding the HTML rule afresh for
-                    // them (a `<` may now be on a later line). This is what
-                    // makes fix_text idempotent. The state carried on to
-                    // later lines stays the one the input lines give.
-                    let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
-                    if splits_line {
-                        let mut again = StreamFixer {
-                            config: self.config,
-                            entities_allowed: entities_allowed_before,
-                            output_has_tag: output_had_tag_before,
-                        };
-                        let mut refixed = None;
-                        again.fix_lines_into(&fixed, &mut refixed, &fixed);
-                        self.output_has_tag = again.output_has_tag;
-                        output.push_str(refixed.as_deref().unwrap_or(&fixed));
-                    } else {
-                        output.push_str(&fixed);
-                    }
-                }
-            }
-            start = end;
-        }
-        if let Some(output) = output {
-            output.push_str(&text[copied_up_to..]);
-        }
-    }
-}
-
-/// The end of the segment starting at byte `start` of the line that ends
-/// at `line_end`: the line end, or after `max_chars` characters, whichever
-/// comes first.
-fn segment_end(text: &str, start: usize, line_end: usize, max_chars: usize) -> usize {
-    let max_chars = max_chars.max(1);
-    // A line of at most max_chars bytes has at most max_chars characters.
-    if line_end - start <= max_chars {
-        return line_end;
-    }
-    match text[start..line_end].char_indices().nth(max_chars) {
-        Some((i, _)) => start + i,
-        None => line_end,
+        UnescapeHtml::Auto => !text.contains('<'),
     }
 }
 
@@ -317,12 +119,12 @@ fn segment_end(text: &str, start: usize, line_end: usize, max_chars: usize) -> u
 /// ASCII text skips them all). The tests are conservative: a fix may be
 /// flagged and then find nothing, never the reverse.
 #[derive(Clone, Copy, Default, PartialEq)]
-struct Triggers {
+pub(crate) struct Triggers {
     entities: bool,
     terminal_escapes: bool,
     /// Any non-ASCII character: mojibake, normalization other than NFC.
     non_ascii: bool,
-    /// A character NFC might change (see [`crate::plan::is_nfc_stable`]).
+    /// A character NFC might change (see [`crate::normalize::is_nfc_stable`]).
     not_nfc_stable: bool,
     c1_controls: bool,
     ligatures: bool,
@@ -331,7 +133,7 @@ struct Triggers {
     line_breaks: bool,
     control_chars: bool,
     /// A `<`, which turns entity decoding off in `Auto` mode.
-    tag: bool,
+    pub(crate) tag: bool,
 }
 
 // What a byte may trigger, as bits, for the one table the scan reads.
@@ -388,11 +190,11 @@ fn all_plain(word: u64) -> bool {
 
 impl Triggers {
     /// The triggers of the whole of `text`.
-    fn scan(text: &str) -> Triggers {
+    pub(crate) fn scan(text: &str) -> Triggers {
         Triggers::from_bits(scan_bytes::<false>(text.as_bytes(), 0).1)
     }
 
-    fn from_bits(bits: u16) -> Triggers {
+    pub(crate) fn from_bits(bits: u16) -> Triggers {
         let has = |flag: u16| bits & flag != 0;
         Triggers {
             entities: has(ENTITIES),
@@ -440,7 +242,7 @@ impl Triggers {
 /// its `\n` (or the end of the text) and the trigger bits of its
 /// characters. One pass that skips plain ASCII eight bytes at a time and
 /// other characters whole, by their block of 64 code points.
-fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
+pub(crate) fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
     scan_bytes::<true>(bytes, from)
 }
 
@@ -517,7 +319,7 @@ static BLOCK_TRIGGERS: LazyLock<Box<[u16]>> = LazyLock::new(|| {
 
 /// The triggers of the character whose lead byte is at `at`.
 fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
-    let nfc_stable = crate::plan::nfc_stable_bmp();
+    let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
     let (lead, second, third) = (bytes[at], byte_at(at + 1), byte_at(at + 2));
     // The word of `nfc_stable` covering this character's block of 64.
@@ -552,34 +354,42 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     found
 }
 
-type TextFix = fn(&str) -> Cow<'_, str>;
-
 /// Whether the pre-scan found something for a fix.
 type Trigger = fn(&Triggers) -> bool;
 
-/// A text fix of the round: whether it is on, its name in plans, and
+/// A text fix of the round: whether it is on, which fix it is, and
 /// whether the pre-scan found something for it.
 struct TextFixStep {
     enabled: bool,
-    name: &'static str,
-    fix: TextFix,
+    fix: Fix,
+    apply: TextFix,
     triggered: Trigger,
 }
 
 impl TextFixStep {
-    fn new(enabled: bool, name: &'static str, fix: TextFix, triggered: Trigger) -> Self {
+    fn new(enabled: bool, fix: Fix, triggered: Trigger) -> Self {
         TextFixStep {
             enabled,
-            name,
             fix,
+            apply: fix.text_fix().expect("the round's fixes are text fixes"),
             triggered,
         }
     }
 }
 
-/// Fixes one segment, whose `triggers` are given, repeating the round of
-/// fixes until nothing changes, and records the steps that changed something in `steps` if given.
-fn fix_segment<'a>(
+/// Fixes one segment, repeating the round of fixes until nothing changes,
+/// and records the steps that changed something in `steps` if given.
+pub(crate) fn fix_segment<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+    steps: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    fix_scanned_segment(text, Triggers::scan(text), config, decode_entities, steps)
+}
+
+/// [`fix_segment`] for a segment whose `triggers` are known.
+pub(crate) fn fix_scanned_segment<'a>(
     text: &'a str,
     mut triggers: Triggers,
     config: &TextFixerConfig,
@@ -590,55 +400,29 @@ fn fix_segment<'a>(
         return Cow::Borrowed(text);
     }
     let text_fixes = [
-        TextFixStep::new(
-            config.fix_c1_controls,
-            "fix_c1_controls",
-            fixes::fix_c1_controls,
-            |t| t.c1_controls,
-        ),
-        TextFixStep::new(
-            config.fix_latin_ligatures,
-            "fix_latin_ligatures",
-            fixes::fix_latin_ligatures,
-            |t| t.ligatures,
-        ),
-        TextFixStep::new(
-            config.fix_character_width,
-            "fix_character_width",
-            fixes::fix_character_width,
-            |t| t.width,
-        ),
-        TextFixStep::new(
-            config.uncurl_quotes,
-            "uncurl_quotes",
-            fixes::uncurl_quotes,
-            |t| t.quotes,
-        ),
-        TextFixStep::new(
-            config.fix_line_breaks,
-            "fix_line_breaks",
-            fixes::fix_line_breaks,
-            |t| t.line_breaks,
-        ),
+        TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
+            t.c1_controls
+        }),
+        TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
+            t.ligatures
+        }),
+        TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
+            t.width
+        }),
+        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes),
+        TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
+            t.line_breaks
+        }),
         // Surrogates never occur in a `&str`; the step is kept for plans.
-        TextFixStep::new(
-            config.fix_surrogates,
-            "fix_surrogates",
-            fixes::fix_surrogates,
-            |_| false,
-        ),
+        TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
         TextFixStep::new(
             config.remove_terminal_escapes,
-            "remove_terminal_escapes",
-            fixes::remove_terminal_escapes,
+            Fix::RemoveTerminalEscapes,
             |t| t.terminal_escapes,
         ),
-        TextFixStep::new(
-            config.remove_control_chars,
-            "remove_control_chars",
-            fixes::remove_control_chars,
-            |t| t.control_chars,
-        ),
+        TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
+            t.control_chars
+        }),
     ];
 
     let mut current = Cow::Borrowed(text);
@@ -650,8 +434,8 @@ fn fix_segment<'a>(
             && triggers.entities
             && apply_fix(
                 &mut current,
+                Fix::UnescapeHtml,
                 fixes::unescape_html,
-                "unescape_html",
                 &mut steps,
             )
         {
@@ -678,7 +462,7 @@ fn fix_segment<'a>(
         for step in &text_fixes {
             if step.enabled
                 && (step.triggered)(&triggers)
-                && apply_fix(&mut current, step.fix, step.name, &mut steps)
+                && apply_fix(&mut current, step.fix, step.apply, &mut steps)
             {
                 changed = true;
                 triggers = Triggers::scan(&current);
@@ -690,10 +474,7 @@ fn fix_segment<'a>(
                     changed = true;
                     triggers = Triggers::scan(&current);
                     if let Some(steps) = steps.as_deref_mut() {
-                        steps.push(ExplanationStep {
-                            action: Action::Normalize,
-                            parameter: form.name(),
-                        });
+                        steps.push(ExplanationStep::Normalize(form));
                     }
                 }
             }
@@ -721,20 +502,17 @@ fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig
 /// anything.
 fn apply_fix(
     current: &mut Cow<'_, str>,
-    fix: TextFix,
-    name: &'static str,
+    fix: Fix,
+    apply: TextFix,
     steps: &mut Option<&mut Vec<ExplanationStep>>,
 ) -> bool {
-    let Cow::Owned(fixed) = fix(current) else {
+    let Cow::Owned(fixed) = apply(current) else {
         return false;
     };
     let changed = replace_if_changed(current, fixed);
     if changed {
         if let Some(steps) = steps.as_deref_mut() {
-            steps.push(ExplanationStep {
-                action: Action::Apply,
-                parameter: name,
-            });
+            steps.push(ExplanationStep::Apply(fix));
         }
     }
     changed
@@ -756,39 +534,30 @@ mod tests {
     /// fix is skipped: checked on every code point, alone.
     #[test]
     fn triggers_flag_every_character_a_fix_changes() {
-        let checks: [(&str, TextFix, Trigger); 8] = [
-            ("fix_c1_controls", fixes::fix_c1_controls, |t| t.c1_controls),
-            ("fix_latin_ligatures", fixes::fix_latin_ligatures, |t| {
-                t.ligatures
-            }),
-            ("fix_character_width", fixes::fix_character_width, |t| {
-                t.width
-            }),
-            ("uncurl_quotes", fixes::uncurl_quotes, |t| t.quotes),
-            ("fix_line_breaks", fixes::fix_line_breaks, |t| t.line_breaks),
-            ("remove_control_chars", fixes::remove_control_chars, |t| {
-                t.control_chars
-            }),
-            (
-                "remove_terminal_escapes",
-                fixes::remove_terminal_escapes,
-                |t| t.terminal_escapes,
-            ),
-            ("unescape_html", fixes::unescape_html, |t| t.entities),
+        let checks: [(Fix, Trigger); 8] = [
+            (Fix::FixC1Controls, |t| t.c1_controls),
+            (Fix::FixLatinLigatures, |t| t.ligatures),
+            (Fix::FixCharacterWidth, |t| t.width),
+            (Fix::UncurlQuotes, |t| t.quotes),
+            (Fix::FixLineBreaks, |t| t.line_breaks),
+            (Fix::RemoveControlChars, |t| t.control_chars),
+            (Fix::RemoveTerminalEscapes, |t| t.terminal_escapes),
+            (Fix::UnescapeHtml, |t| t.entities),
         ];
         let mut missed = Vec::new();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let text = c.to_string();
             let triggers = Triggers::scan(&text);
-            for (name, fix, triggered) in checks {
-                if fix(&text) != text && !triggered(&triggers) {
-                    missed.push(format!("{name} changes U+{:04X}", u32::from(c)));
+            for (fix, triggered) in checks {
+                let apply = fix.text_fix().expect("a text fix");
+                if apply(&text) != text && !triggered(&triggers) {
+                    missed.push(format!("{fix} changes U+{:04X}", u32::from(c)));
                 }
             }
             if !c.is_ascii() {
                 assert!(triggers.non_ascii, "U+{:04X} is not ASCII", u32::from(c));
             }
-            if !crate::plan::is_nfc_stable(c) && !triggers.not_nfc_stable {
+            if !crate::normalize::is_nfc_stable(c) && !triggers.not_nfc_stable {
                 missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
             }
             assert_eq!(triggers.tag, c == '<');

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use ftfy::codecs::{self, utf8_variants};
+use ftfy::codecs::{self, utf8_variants, Codec};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -26,7 +26,9 @@ fn single_byte_codecs_match_python() {
         serde_json::from_str(include_str!("data/codec_vectors.json")).expect("valid vectors");
     assert_eq!(vectors.codecs.len(), 34, "every codec has vectors");
     for (name, expected) in &vectors.codecs {
-        let charmap = codecs::charmap(name).unwrap_or_else(|| panic!("no codec {name}"));
+        let Some(Codec::SingleByte(charmap)) = Codec::from_name(name) else {
+            panic!("no single-byte codec {name}");
+        };
         assert_eq!(charmap.name(), name);
         for (byte, expected) in (0..=255u8).zip(&expected.decode) {
             let got = charmap.decode_byte(byte).map(String::from);
@@ -58,7 +60,7 @@ fn single_byte_codecs_match_python() {
 fn sloppy_codecs_trade_1a_for_replacement_character() {
     let sloppy = &codecs::SLOPPY_WINDOWS_1252;
     assert_eq!(sloppy.encode("\u{fffd}").unwrap(), b"\x1a");
-    assert_eq!(sloppy.encode("a\u{1a}").unwrap_err().offset(), 1);
+    assert_eq!(sloppy.encode("a\u{1a}").unwrap_err().offset(), Some(1));
     assert_eq!(codecs::LATIN_1.encode("\u{1a}").unwrap(), b"\x1a");
 }
 
@@ -103,10 +105,31 @@ fn names_and_aliases() {
         ("cesu8", "utf-8-variants"),
         ("latin1", "latin-1"),
     ] {
-        assert_eq!(codecs::canonical_name(alias), Some(canonical), "{alias}");
+        let codec: Codec = alias.parse().unwrap();
+        assert_eq!(codec.name(), canonical, "{alias}");
+        assert_eq!(codec.to_string().parse::<Codec>(), Ok(codec));
     }
     assert_eq!(
-        codecs::decode(b"x", "ebcdic").unwrap_err().to_string(),
+        "ebcdic".parse::<Codec>().unwrap_err().to_string(),
         "unknown encoding 'ebcdic'"
     );
+}
+
+/// Codecs are equal when their names are, so no two may share a name.
+#[test]
+fn codecs_are_told_apart_by_name() {
+    let vectors: Vectors =
+        serde_json::from_str(include_str!("data/codec_vectors.json")).expect("valid vectors");
+    let codecs: Vec<Codec> = vectors
+        .codecs
+        .keys()
+        .map(|name| Codec::from_name(name).unwrap())
+        .chain([Codec::Utf8, Codec::Utf8Variants])
+        .collect();
+    for (i, a) in codecs.iter().enumerate() {
+        for b in &codecs[i + 1..] {
+            assert_ne!(a, b);
+            assert_ne!(a.name(), b.name());
+        }
+    }
 }

@@ -11,24 +11,36 @@ use ftfy::formatting::{
     character_width, display_center, display_ljust, display_rjust, monospaced_width, FillWidthError,
 };
 use ftfy::{
-    fix_encoding_and_explain, fix_encoding_with, fix_text_segment, fix_text_with, Normalization,
-    TextFixerConfig, UnescapeHtml,
+    apply_plan, fix_and_explain, fix_encoding_and_explain, fix_encoding_with, fix_text_segment,
+    fix_text_with, Normalization, TextFixerConfig, UnescapeHtml,
 };
 use serde::Deserialize;
 
 type Justify = fn(&str, usize, char) -> Result<String, FillWidthError>;
 use toml::Table;
 
+/// A golden file. Unknown fields are refused, so that a misspelt key fails
+/// the test instead of skipping a check.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct GoldenFile {
     #[serde(default)]
     case: Vec<Case>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Case {
     name: String,
     input: String,
+    /// Why the case is surprising, or differs from ftfy 6.3.1.
+    why: Option<String>,
+    /// The function whose value here differs from ftfy 6.3.1's on purpose.
+    differs_in: Option<Function>,
+    /// ftfy 6.3.1's answer where `differs_in` names a difference.
+    ftfy: Option<String>,
+    /// What a known failure of ftfy 6.3.1 should have given.
+    intended: Option<String>,
     #[serde(default)]
     config: Table,
     fix_encoding: Option<String>,
@@ -43,6 +55,17 @@ struct Case {
     display_center: Option<String>,
     width: Option<usize>,
     fill: Option<char>,
+}
+
+/// The functions a deliberate difference can be in, named as in the files.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+enum Function {
+    #[serde(rename = "fix_text")]
+    Text,
+    #[serde(rename = "fix_encoding")]
+    Encoding,
+    #[serde(rename = "fix_text_segment")]
+    TextSegment,
 }
 
 fn config_from(table: &Table) -> TextFixerConfig {
@@ -98,6 +121,7 @@ fn check(failures: &mut Vec<String>, case: &Case, function: &str, expected: &str
 #[test]
 fn golden_cases() {
     let mut failures = Vec::new();
+    let mut names = std::collections::HashSet::new();
     let mut checked = 0;
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
     let mut paths: Vec<_> = fs::read_dir(&golden)
@@ -112,6 +136,11 @@ fn golden_cases() {
             toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for case in &file.case {
             let config = config_from(&case.config);
+            check_annotations(&mut failures, case);
+            if !names.insert(case.name.clone()) {
+                failures.push(format!("{}: a second case with this name", case.name));
+            }
+            check_plans_replay(&mut failures, case, &config);
             if let Some(expected) = &case.fix_encoding {
                 check(
                     &mut failures,
@@ -206,11 +235,57 @@ fn golden_cases() {
             }
         }
     }
-    assert!(checked >= 60, "only {checked} golden values found");
+    assert!(checked >= 500, "only {checked} golden values found");
     assert!(
         failures.is_empty(),
         "{} golden failures:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The annotations that explain a case must come with what they explain.
+fn check_annotations(failures: &mut Vec<String>, case: &Case) {
+    let mut problem = |message: &str| failures.push(format!("{}: {message}", case.name));
+    if case.differs_in.is_some() != case.ftfy.is_some() {
+        problem("`differs_in` and `ftfy` go together");
+    }
+    if (case.differs_in.is_some() || case.intended.is_some()) && case.why.is_none() {
+        problem("a difference or a known failure needs a `why`");
+    }
+    if let Some(differs_in) = case.differs_in {
+        let ours = match differs_in {
+            Function::Text => &case.fix_text,
+            Function::Encoding => &case.fix_encoding,
+            Function::TextSegment => &case.fix_text_segment,
+        };
+        if ours.is_none() || *ours == case.ftfy {
+            problem("`differs_in` names a function whose value is missing or not different");
+        }
+    }
+    if case.intended.is_some() && case.intended == case.fix_encoding {
+        problem("`intended` is reached: this is no longer a known failure");
+    }
+}
+
+/// The plans that explain a fix replay to the fixed text, as ftfy's own
+/// tests require.
+fn check_plans_replay(failures: &mut Vec<String>, case: &Case, config: &TextFixerConfig) {
+    let explaining = config.clone().explain(true);
+    let replays = |fixed: ftfy::ExplainedText| {
+        let plan = fixed.explanation.unwrap_or_default();
+        apply_plan(&case.input, &plan).is_ok_and(|replayed| replayed == fixed.text)
+    };
+    if case.fix_text.is_some() && !replays(fix_and_explain(&case.input, &explaining)) {
+        failures.push(format!(
+            "{}: the plan of fix_and_explain does not replay",
+            case.name
+        ));
+    }
+    if case.fix_encoding.is_some() && !replays(fix_encoding_and_explain(&case.input, config)) {
+        failures.push(format!(
+            "{}: the plan of fix_encoding_and_explain does not replay",
+            case.name
+        ));
+    }
 }

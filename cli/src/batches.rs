@@ -1,11 +1,19 @@
-//! Fixing batches of lines, on one thread or several.
+//! Fixing batches of text, on one thread or several.
 //!
-//! With several threads, a reader thread numbers the batches and deals
-//! them out to the workers in turn, each over its own bounded channel; the
-//! writer collects the results from the workers in the same turn, so
-//! batches come out in input order without any reordering buffer. When the
-//! writer stops early (a closed pipe, an error), dropping its channels
-//! stops the workers, and theirs stop the reader.
+//! Batches end where `fix_text` ends a segment, so each can be fixed on
+//! its own from the [`LineState`] before it. That state is predicted from
+//! the input (which holds a `<` or not) so that workers need not wait for
+//! each other; the writer, which sees batches in order, knows the true
+//! state and fixes a batch again in the rare case the prediction was wrong
+//! (fixing made or removed a line's only `<`). So the output is
+//! `fix_text_with` of the whole input, for any number of threads.
+//!
+//! With several threads, a reader thread deals batches out to the workers
+//! in turn, each over its own bounded channel; the writer collects the
+//! results from the workers in the same turn, so batches come out in input
+//! order without any reordering buffer. When the writer stops early (a
+//! closed pipe, an error), dropping its channels stops the workers, and
+//! theirs stop the reader.
 
 use std::borrow::Cow;
 use std::io::Read;
@@ -13,11 +21,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::thread;
 
-use ftfy::file::{FixFileError, LineBatches};
-use ftfy::{fix_and_explain, fix_text_with, StreamFixer, TextFixerConfig, UnescapeHtml};
+use ftfy::file::{FixFileError, TextBatches};
+use ftfy::{fix_text_with, ExplanationStep, LineState, StreamFixer, TextFixerConfig};
 
 use super::jsonl;
-use super::Failure;
+use super::{read_failure, Failure};
 
 /// How `--explain` prints plans.
 #[derive(Clone, Copy)]
@@ -28,26 +36,42 @@ pub enum Explain {
     Json,
 }
 
-/// A batch of input lines in order.
+/// A batch of input text in order.
 pub struct Batch {
     /// The number of the batch's first line, counting from 1.
     first_line: u64,
-    /// Whether a line before the batch held a `<` (the auto-HTML rule).
-    saw_tag_before: bool,
+    /// The state before the batch, as predicted from the input before it.
+    predicted_state: LineState,
     text: String,
 }
 
 /// A fixed batch, and the plans that `--explain` prints for it.
 pub struct Fixed {
-    pub text: String,
-    pub explanations: String,
+    /// The input, kept to fix it again if its predicted state was wrong.
+    batch: Batch,
+    /// The fixed text, or `None` when it is the input.
+    text: Option<String>,
+    explanations: String,
+    /// The state after the batch.
+    end_state: LineState,
 }
 
-/// Numbers batches and their lines, and carries the auto-HTML rule across
-/// batches, so that workers can fix each batch on its own.
+impl Fixed {
+    /// The fixed text.
+    pub fn text(&self) -> &str {
+        self.text.as_deref().unwrap_or(&self.batch.text)
+    }
+
+    /// The plans of `--explain`, ready to print.
+    pub fn explanations(&self) -> &str {
+        &self.explanations
+    }
+}
+
+/// Numbers batches and their lines, and predicts the state before each.
 struct Numbering {
     next_line: u64,
-    saw_tag: bool,
+    state: LineState,
     counts_lines: bool,
 }
 
@@ -55,7 +79,7 @@ impl Numbering {
     fn new(fixer: &BatchFixer<'_>) -> Numbering {
         Numbering {
             next_line: 1,
-            saw_tag: false,
+            state: LineState::start(fixer.config),
             counts_lines: fixer.field.is_some() || fixer.explain.is_some(),
         }
     }
@@ -63,14 +87,13 @@ impl Numbering {
     fn batch(&mut self, text: String) -> Batch {
         let batch = Batch {
             first_line: self.next_line,
-            saw_tag_before: self.saw_tag,
+            predicted_state: self.state,
             text,
         };
         if self.counts_lines {
             self.next_line += batch.text.bytes().filter(|&b| b == b'\n').count() as u64;
         }
-        // One scan per batch until the first `<`, then none.
-        self.saw_tag = self.saw_tag || batch.text.contains('<');
+        self.state = self.state.predicted_after(&batch.text);
         batch
     }
 }
@@ -81,10 +104,6 @@ pub struct BatchFixer<'a> {
     /// The JSON-lines field to fix, if any.
     field: Option<&'a str>,
     explain: Option<Explain>,
-    /// The configurations `fix_and_explain` explains a line with, before
-    /// and after a line held `<`.
-    explaining: TextFixerConfig,
-    explaining_after_tag: TextFixerConfig,
 }
 
 impl<'a> BatchFixer<'a> {
@@ -93,59 +112,65 @@ impl<'a> BatchFixer<'a> {
         field: Option<&'a str>,
         explain: Option<Explain>,
     ) -> BatchFixer<'a> {
-        let explaining = config.clone().explain(true);
-        let explaining_after_tag = if config.unescape_html == UnescapeHtml::Auto {
-            explaining.clone().unescape_html(UnescapeHtml::Never)
-        } else {
-            explaining.clone()
-        };
         BatchFixer {
             config,
             field,
             explain,
-            explaining,
-            explaining_after_tag,
         }
     }
 
     fn fix(&self, batch: Batch) -> Result<Fixed, Failure> {
+        let state = batch.predicted_state;
+        self.fix_from(batch, state)
+    }
+
+    /// Fixes `batch` from the state `state`.
+    fn fix_from(&self, batch: Batch, state: LineState) -> Result<Fixed, Failure> {
         match self.field {
             Some(field) => self.fix_records(batch, field),
-            None => Ok(self.fix_lines(batch)),
+            None => Ok(self.fix_lines(batch, state)),
         }
     }
 
-    fn fix_lines(&self, batch: Batch) -> Fixed {
-        let mut fixer = StreamFixer::after(self.config, batch.saw_tag_before);
+    fn fix_lines(&self, batch: Batch, state: LineState) -> Fixed {
+        let mut fixer = StreamFixer::resume(self.config, state);
         let Some(format) = self.explain else {
             let text = match fixer.fix_lines(&batch.text) {
-                Cow::Owned(fixed) => fixed,
-                Cow::Borrowed(_) => batch.text,
+                Cow::Owned(fixed) => Some(fixed),
+                Cow::Borrowed(_) => None,
             };
             return Fixed {
+                batch,
                 text,
                 explanations: String::new(),
+                end_state: fixer.state(),
             };
         };
         let mut text = String::with_capacity(batch.text.len());
         let mut explanations = String::new();
-        let mut saw_tag = batch.saw_tag_before;
         for (number, line) in (batch.first_line..).zip(batch.text.split_inclusive('\n')) {
+            let before = fixer.clone();
             let fixed = fixer.fix_lines(line);
             if fixed != line {
-                let config = if saw_tag {
-                    &self.explaining_after_tag
-                } else {
-                    &self.explaining
-                };
-                explain_into(&mut explanations, number, line, config, format);
+                explain_into(
+                    &mut explanations,
+                    number,
+                    &before.explain_segment(line),
+                    format,
+                );
             }
-            saw_tag |= line.contains('<');
             text.push_str(&fixed);
         }
-        Fixed { text, explanations }
+        Fixed {
+            end_state: fixer.state(),
+            batch,
+            text: Some(text),
+            explanations,
+        }
     }
 
+    /// Fixes one field of each JSON record on its own: no state is carried
+    /// between records.
     fn fix_records(&self, batch: Batch, field: &str) -> Result<Fixed, Failure> {
         let mut text = String::with_capacity(batch.text.len());
         let mut explanations = String::new();
@@ -154,7 +179,8 @@ impl<'a> BatchFixer<'a> {
             let fix = |value: &str| {
                 let fixed = fix_text_with(value, self.config);
                 if let (Some(format), Cow::Owned(_)) = (self.explain, &fixed) {
-                    explain_into(&mut explanations, number, value, &self.explaining, format);
+                    let plan = StreamFixer::new(self.config).explain_segment(value);
+                    explain_into(&mut explanations, number, &plan, format);
                 }
                 fixed.into_owned()
             };
@@ -167,21 +193,17 @@ impl<'a> BatchFixer<'a> {
             text.push_str(&fixed);
             text.push_str(&line[body.len()..]);
         }
-        Ok(Fixed { text, explanations })
+        Ok(Fixed {
+            end_state: batch.predicted_state,
+            batch,
+            text: Some(text),
+            explanations,
+        })
     }
 }
 
-/// Writes the plan that fixes `text` as `--explain` shows it.
-fn explain_into(
-    out: &mut String,
-    line: u64,
-    text: &str,
-    config: &TextFixerConfig,
-    format: Explain,
-) {
-    let plan = fix_and_explain(text, config)
-        .explanation
-        .unwrap_or_default();
+/// Writes a plan as `--explain` shows it.
+fn explain_into(out: &mut String, line: u64, plan: &[ExplanationStep], format: Explain) {
     match format {
         Explain::Text => {
             let steps: Vec<String> = plan.iter().map(ToString::to_string).collect();
@@ -194,9 +216,9 @@ fn explain_into(
                     out.push(',');
                 }
                 out.push('[');
-                jsonl::write_string(step.action.name(), out);
+                jsonl::write_string(step.action().name(), out);
                 out.push(',');
-                jsonl::write_string(step.parameter, out);
+                jsonl::write_string(step.parameter_name(), out);
                 out.push(']');
             }
             out.push_str("]}\n");
@@ -204,17 +226,43 @@ fn explain_into(
     }
 }
 
+/// Receives fixed batches in input order and writes them, fixing again a
+/// batch whose predicted state was wrong.
+struct Writer<'w, 'f> {
+    fixer: &'w BatchFixer<'f>,
+    /// The true state after the batches written so far.
+    state: LineState,
+    write: &'w mut dyn FnMut(&Fixed) -> Result<(), Failure>,
+}
+
+impl Writer<'_, '_> {
+    fn accept(&mut self, fixed: Fixed) -> Result<(), Failure> {
+        let fixed = if fixed.batch.predicted_state == self.state {
+            fixed
+        } else {
+            self.fixer.fix_from(fixed.batch, self.state)?
+        };
+        self.state = fixed.end_state;
+        (self.write)(&fixed)
+    }
+}
+
 /// Reads, fixes and writes every batch on this thread.
 pub fn run_sequential<R: Read>(
-    mut batches: LineBatches<R>,
+    mut batches: TextBatches<R>,
     fixer: &BatchFixer<'_>,
     bytes_read: &AtomicU64,
-    write: &mut dyn FnMut(Fixed) -> Result<(), Failure>,
+    write: &mut dyn FnMut(&Fixed) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let mut numbering = Numbering::new(fixer);
-    while let Some(text) = batches.next_batch()? {
+    let mut writer = Writer {
+        fixer,
+        state: numbering.state,
+        write,
+    };
+    while let Some(text) = batches.next_batch().map_err(read_failure)? {
         bytes_read.store(batches.bytes_read(), Ordering::Relaxed);
-        write(fixer.fix(numbering.batch(text))?)?;
+        writer.accept(fixer.fix(numbering.batch(text))?)?;
     }
     Ok(())
 }
@@ -222,11 +270,11 @@ pub fn run_sequential<R: Read>(
 /// Reads on one thread, fixes on `jobs` threads, and writes on this one,
 /// in input order.
 pub fn run_parallel<R: Read + Send>(
-    mut batches: LineBatches<R>,
+    mut batches: TextBatches<R>,
     fixer: &BatchFixer<'_>,
     jobs: usize,
     bytes_read: &AtomicU64,
-    write: &mut dyn FnMut(Fixed) -> Result<(), Failure>,
+    write: &mut dyn FnMut(&Fixed) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     thread::scope(|scope| {
         let mut to_workers = Vec::with_capacity(jobs);
@@ -244,8 +292,13 @@ pub fn run_parallel<R: Read + Send>(
             to_workers.push(batch_sender);
             from_workers.push(fixed_receiver);
         }
+        let mut numbering = Numbering::new(fixer);
+        let mut writer = Writer {
+            fixer,
+            state: numbering.state,
+            write,
+        };
         let reader = scope.spawn(move || -> Result<(), FixFileError> {
-            let mut numbering = Numbering::new(fixer);
             for worker in to_workers.iter().cycle() {
                 let Some(text) = batches.next_batch()? else {
                     return Ok(());
@@ -261,14 +314,14 @@ pub fn run_parallel<R: Read + Send>(
         for worker in from_workers.iter().cycle() {
             // A closed channel means the reader ran out of batches.
             let Ok(fixed) = worker.recv() else { break };
-            if let Err(failure) = fixed.and_then(&mut *write) {
+            if let Err(failure) = fixed.and_then(|fixed| writer.accept(fixed)) {
                 written = Err(failure);
                 break;
             }
         }
         drop(from_workers);
         let read = match reader.join() {
-            Ok(read) => read.map_err(Failure::from),
+            Ok(read) => read.map_err(read_failure),
             Err(panic) => std::panic::resume_unwind(panic),
         };
         written.and(read)

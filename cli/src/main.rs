@@ -1,10 +1,11 @@
 //! The `ftfy` command: fixes the text of a file or of standard input.
 //!
-//! The input is read in batches of whole lines (`ftfy::file::LineBatches`);
-//! with `-j N` the batches are fixed on N threads and written back in
-//! order, so the output is the same as with `-j 1`, and the same as
-//! [`ftfy::fix_text_with`] on the whole input. Memory stays bounded by a
-//! few batches per thread plus the longest line.
+//! The input is read in batches that end where `fix_text` ends a segment
+//! (`ftfy::file::TextBatches`); with `-j N` the batches are fixed on N
+//! threads and written back in order, so the output is the same as with
+//! `-j 1`, and the same as [`ftfy::fix_text_with`] on the whole input.
+//! Memory stays bounded by a few batches per thread, however long the
+//! lines.
 
 mod batches;
 mod jsonl;
@@ -19,12 +20,16 @@ use std::sync::Arc;
 use std::thread;
 
 use clap::{Parser, ValueEnum};
-use ftfy::file::{LineBatches, DEFAULT_BATCH_BYTES};
+use ftfy::file::{FixFileError, TextBatches};
 use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
 
 use batches::{BatchFixer, Explain};
 use output::Output;
 use progress::Progress;
+
+/// The size of the batches the input is read and fixed in: large enough
+/// that handing them to threads costs little, small enough for memory.
+const BATCH_BYTES: usize = 1 << 20;
 
 #[derive(Parser)]
 #[command(
@@ -124,7 +129,7 @@ struct Args {
     #[arg(short, long, value_name = "N")]
     jobs: Option<NonZeroUsize>,
     /// The input size, in bytes, of the batches of lines that threads fix.
-    #[arg(long, hide = true, default_value_t = DEFAULT_BATCH_BYTES)]
+    #[arg(long, hide = true, default_value_t = BATCH_BYTES)]
     batch_bytes: usize,
     /// Print each code point of TEXT (its number, glyph, category and name)
     /// instead of fixing a file.
@@ -157,6 +162,17 @@ enum Failure {
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(error: E) -> Failure {
         Failure::Message(error.to_string())
+    }
+}
+
+/// What the command says when the input cannot be read or decoded.
+fn read_failure(error: FixFileError) -> Failure {
+    match error {
+        FixFileError::Undecodable { .. } => format!(
+            "{error}; give its encoding with --encoding (-e), or let ftfy guess with --guess (-g)"
+        )
+        .into(),
+        error => error.into(),
     }
 }
 
@@ -231,7 +247,7 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         (Box::new(file), Some(metadata.len()))
     };
     let encoding = (!args.guess).then_some(args.encoding.as_str());
-    let batches = LineBatches::new(input, encoding, args.batch_bytes)?;
+    let batches = TextBatches::new(input, encoding, &config, args.batch_bytes)?;
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
     let fixer = BatchFixer::new(
         &config,
@@ -247,10 +263,10 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         .map_or(1, NonZeroUsize::get);
     let bytes_read = Arc::new(AtomicU64::new(0));
     let mut progress = Progress::new(input_len, Arc::clone(&bytes_read), !args.explain);
-    let mut write = |fixed: batches::Fixed| -> Result<(), Failure> {
-        output.write(&fixed.text)?;
-        if !fixed.explanations.is_empty() {
-            eprint!("{}", fixed.explanations);
+    let mut write = |fixed: &batches::Fixed| -> Result<(), Failure> {
+        output.write(fixed.text())?;
+        if !fixed.explanations().is_empty() {
+            eprint!("{}", fixed.explanations());
         }
         progress.update();
         Ok(())

@@ -41,7 +41,16 @@ const PIECES: &[&str] = &[
     "\n",
     "\n",
     "\u{2028}",
+    "\u{2029}",
     "\u{85}",
+    // A `<` that NFC composes away, and an entity that becomes one: the
+    // cases where a batch's predicted state is wrong.
+    "<\u{338}",
+    "&lt;",
+    // Runs of multi-byte characters, to be cut at max_decode_length.
+    "éééééééé",
+    "あいうえおかきくけこ",
+    "😀😀😀",
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -74,7 +83,15 @@ fn options() -> impl Strategy<Value = (Vec<&'static str>, TextFixerConfig)> {
         )),
         Just((
             vec!["--no-uncurl-quotes", "--no-fix-encoding"],
-            default.uncurl_quotes(false).fix_encoding(false)
+            default.clone().uncurl_quotes(false).fix_encoding(false)
+        )),
+        Just((
+            vec!["--max-decode-length", "3"],
+            default.clone().max_decode_length(3)
+        )),
+        Just((
+            vec!["--max-decode-length", "16"],
+            default.max_decode_length(16)
         )),
     ]
 }
@@ -103,7 +120,7 @@ fn run_ftfy(args: &[&str], input: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn command_output_is_fix_text_of_the_whole_input(
@@ -117,6 +134,11 @@ proptest! {
         let mut args = flags.clone();
         args.extend(["--batch-bytes", &batch_bytes, "-j", &jobs]);
         let expected = fix_text_with(&input, &config);
-        prop_assert_eq!(run_ftfy(&args, &input), expected);
+        prop_assert_eq!(run_ftfy(&args, &input), expected.as_ref());
+        let from_file: String = ftfy::fix_file(input.as_bytes(), Some("utf-8"), &config)
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        prop_assert_eq!(from_file, expected.as_ref());
     }
 }

@@ -7,13 +7,18 @@
 //! code point of the same number, except byte 1A, which stands for U+FFFD
 //! so that text that lost characters to `�` can still be re-encoded.
 //!
+//! [`Codec`] names any codec a plan can use: a [`Charmap`], UTF-8 or
+//! `utf-8-variants`.
+//!
 //! ```
-//! use ftfy::codecs;
+//! use ftfy::codecs::{Codec, LATIN_1, SLOPPY_WINDOWS_1252, WINDOWS_1252};
 //!
 //! // Windows-1252 and its sloppy version differ only on unmapped bytes.
-//! assert!(codecs::decode(b"\x80\x81\x82", "windows-1252").is_err());
-//! assert_eq!(codecs::decode(b"\x80\x81\x82", "sloppy-windows-1252").unwrap(), "€\u{81}‚");
-//! assert_eq!(codecs::encode("café", "latin-1").unwrap(), b"caf\xe9");
+//! assert!(WINDOWS_1252.decode(b"\x80\x81\x82").is_err());
+//! assert_eq!(SLOPPY_WINDOWS_1252.decode(b"\x80\x81\x82").unwrap(), "€\u{81}‚");
+//! assert_eq!(LATIN_1.encode("café").unwrap(), b"caf\xe9");
+//! let codec: Codec = "sloppy-cp1252".parse().unwrap();
+//! assert_eq!(codec.decode(b"\x80").unwrap(), "€");
 //! ```
 //!
 //! The tables are generated from Python's codecs by
@@ -51,7 +56,36 @@ pub struct Charmap {
     encode: &'static [(u16, u8)],
 }
 
+impl PartialEq for Charmap {
+    /// Codecs are the same when their names are: each name is defined
+    /// once, in the generated tables.
+    fn eq(&self, other: &Charmap) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Charmap {}
+
+impl std::hash::Hash for Charmap {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
 impl Charmap {
+    /// Whether this is one of ftfy's *sloppy* codecs, which decode every
+    /// byte. (ftfy names each of them `sloppy-` and the strict codec's
+    /// name.)
+    ///
+    /// ```
+    /// use ftfy::codecs::{SLOPPY_WINDOWS_1252, WINDOWS_1252};
+    /// assert!(SLOPPY_WINDOWS_1252.is_sloppy());
+    /// assert!(!WINDOWS_1252.is_sloppy());
+    /// ```
+    pub fn is_sloppy(&self) -> bool {
+        self.name.starts_with("sloppy-")
+    }
+
     /// The codec's canonical name, as Python and ftfy spell it.
     ///
     /// ```
@@ -110,13 +144,15 @@ impl Charmap {
     /// use ftfy::codecs::LATIN_1;
     /// assert_eq!(LATIN_1.encode("schön").unwrap(), b"sch\xf6n");
     /// let error = LATIN_1.encode("a€b").unwrap_err();
-    /// assert_eq!((error.offset(), error.character()), (1, '€'));
+    /// assert_eq!(error.offset(), Some(1));
+    /// assert_eq!(error.to_string(), "latin-1 cannot encode '€' (U+20AC) at byte offset 1");
     /// ```
     ///
     /// # Errors
     ///
-    /// An [`EncodeError`] naming the first character that has no byte.
-    pub fn encode(&self, text: &str) -> Result<Vec<u8>, EncodeError> {
+    /// [`CodecError::Unencodable`] naming the first character that has no
+    /// byte.
+    pub fn encode(&self, text: &str) -> Result<Vec<u8>, CodecError> {
         let mut bytes = Vec::with_capacity(text.len());
         let mut rest = text;
         loop {
@@ -130,7 +166,7 @@ impl Charmap {
             let Some(c) = rest.chars().next() else {
                 return Ok(bytes);
             };
-            let byte = self.encode_char(c).ok_or(EncodeError {
+            let byte = self.encode_char(c).ok_or(CodecError::Unencodable {
                 codec: self.name,
                 offset: text.len() - rest.len(),
                 character: c,
@@ -155,16 +191,17 @@ impl Charmap {
     /// ```
     /// use ftfy::codecs::{CP437, WINDOWS_1252};
     /// assert_eq!(CP437.decode(b"\xc9\xcd\xbb").unwrap(), "╔═╗");
-    /// assert_eq!(WINDOWS_1252.decode(b"ok\x81").unwrap_err().offset(), 2);
+    /// assert_eq!(WINDOWS_1252.decode(b"ok\x81").unwrap_err().offset(), Some(2));
     /// ```
     ///
     /// # Errors
     ///
-    /// A [`DecodeError`] at the first byte the codec leaves unmapped.
-    pub fn decode(&self, bytes: &[u8]) -> Result<String, DecodeError> {
+    /// [`CodecError::Undecodable`] at the first byte the codec leaves
+    /// unmapped.
+    pub fn decode(&self, bytes: &[u8]) -> Result<String, CodecError> {
         let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
         for (offset, &byte) in bytes.iter().enumerate() {
-            let c = self.decode_byte(byte).ok_or(DecodeError {
+            let c = self.decode_byte(byte).ok_or(CodecError::Undecodable {
                 codec: self.name,
                 offset,
                 reason: "byte not mapped by this codec",
@@ -175,133 +212,52 @@ impl Charmap {
     }
 }
 
-/// A byte sequence a codec could not decode.
+/// Why text could not be encoded or bytes decoded.
+///
+/// Every error of this crate is an enum of this shape: `#[non_exhaustive]`,
+/// with [`Display`](fmt::Display), and byte offsets as `usize`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    codec: &'static str,
-    offset: usize,
-    reason: &'static str,
-}
-
-impl DecodeError {
-    pub(crate) fn new(codec: &'static str, offset: usize, reason: &'static str) -> DecodeError {
-        DecodeError {
-            codec,
-            offset,
-            reason,
-        }
-    }
-
-    /// The offset of the first byte that could not be decoded.
-    ///
-    /// ```
-    /// let error = ftfy::codecs::WINDOWS_1252.decode(b"ab\x81").unwrap_err();
-    /// assert_eq!(error.offset(), 2);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The codec's name.
-    ///
-    /// ```
-    /// let error = ftfy::codecs::WINDOWS_1252.decode(b"\x81").unwrap_err();
-    /// assert_eq!(error.codec(), "windows-1252");
-    /// ```
-    pub fn codec(&self) -> &'static str {
-        self.codec
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot decode byte offset {} as {}: {}",
-            self.offset, self.codec, self.reason
-        )
-    }
-}
-
-impl std::error::Error for DecodeError {}
-
-/// A character a codec could not encode.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncodeError {
-    codec: &'static str,
-    offset: usize,
-    character: char,
-}
-
-impl EncodeError {
-    /// The byte offset in the text of the character that could not be
-    /// encoded.
-    ///
-    /// ```
-    /// let error = ftfy::codecs::LATIN_1.encode("né€").unwrap_err();
-    /// assert_eq!(error.offset(), 3);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The character that could not be encoded.
-    ///
-    /// ```
-    /// let error = ftfy::codecs::LATIN_1.encode("né€").unwrap_err();
-    /// assert_eq!(error.character(), '€');
-    /// ```
-    pub fn character(&self) -> char {
-        self.character
-    }
-
-    /// The codec's name.
-    ///
-    /// ```
-    /// let error = ftfy::codecs::MACROMAN.encode("中").unwrap_err();
-    /// assert_eq!(error.codec(), "macroman");
-    /// ```
-    pub fn codec(&self) -> &'static str {
-        self.codec
-    }
-}
-
-impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} cannot encode {:?} (U+{:04X}) at byte offset {}",
-            self.codec, self.character, self.character as u32, self.offset
-        )
-    }
-}
-
-impl std::error::Error for EncodeError {}
-
-/// An error from [`decode`] or [`encode`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CodecError {
     /// No codec has this name.
-    UnknownEncoding(String),
-    /// The bytes are not valid in the codec.
-    Decode(DecodeError),
+    UnknownEncoding {
+        /// The name as given.
+        name: String,
+    },
     /// The text holds a character the codec cannot encode.
-    Encode(EncodeError),
+    Unencodable {
+        /// The codec's canonical name.
+        codec: &'static str,
+        /// The byte offset of the character in the text.
+        offset: usize,
+        /// The character.
+        character: char,
+    },
+    /// The bytes are not valid in the codec.
+    Undecodable {
+        /// The codec's canonical name.
+        codec: &'static str,
+        /// The offset of the first byte that could not be decoded.
+        offset: usize,
+        /// What is wrong there.
+        reason: &'static str,
+    },
 }
 
 impl CodecError {
-    /// The byte offset where decoding or encoding failed, if it did.
+    /// The byte offset where encoding or decoding failed, if it did.
     ///
     /// ```
-    /// use ftfy::codecs::decode;
-    /// assert_eq!(decode(b"ok\xff", "utf-8").unwrap_err().offset(), Some(2));
-    /// assert_eq!(decode(b"ok", "klingon").unwrap_err().offset(), None);
+    /// use ftfy::codecs::Codec;
+    /// assert_eq!(Codec::Utf8.decode(b"ok\xff").unwrap_err().offset(), Some(2));
+    /// assert_eq!("klingon".parse::<Codec>().unwrap_err().offset(), None);
     /// ```
     pub fn offset(&self) -> Option<usize> {
         match self {
-            CodecError::UnknownEncoding(_) => None,
-            CodecError::Decode(error) => Some(error.offset()),
-            CodecError::Encode(error) => Some(error.offset()),
+            CodecError::UnknownEncoding { .. } => None,
+            CodecError::Unencodable { offset, .. } | CodecError::Undecodable { offset, .. } => {
+                Some(*offset)
+            }
         }
     }
 }
@@ -309,14 +265,159 @@ impl CodecError {
 impl fmt::Display for CodecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CodecError::UnknownEncoding(name) => write!(f, "unknown encoding '{name}'"),
-            CodecError::Decode(error) => error.fmt(f),
-            CodecError::Encode(error) => error.fmt(f),
+            CodecError::UnknownEncoding { name } => write!(f, "unknown encoding '{name}'"),
+            CodecError::Unencodable {
+                codec,
+                offset,
+                character,
+            } => write!(
+                f,
+                "{codec} cannot encode {character:?} (U+{:04X}) at byte offset {offset}",
+                u32::from(*character)
+            ),
+            CodecError::Undecodable {
+                codec,
+                offset,
+                reason,
+            } => write!(f, "cannot decode byte offset {offset} as {codec}: {reason}"),
         }
     }
 }
 
 impl std::error::Error for CodecError {}
+
+/// A codec that plans name: one of the single-byte codecs, UTF-8, or
+/// ftfy's `utf-8-variants`. Its [`Display`](fmt::Display) is its canonical
+/// name, as ftfy spells it, and it parses from any of its names.
+///
+/// ```
+/// use ftfy::codecs::{Codec, SLOPPY_WINDOWS_1252};
+///
+/// let codec: Codec = "Sloppy_CP1252".parse().unwrap();
+/// assert_eq!(codec, Codec::SingleByte(&SLOPPY_WINDOWS_1252));
+/// assert_eq!(codec.to_string(), "sloppy-windows-1252");
+/// assert_eq!(codec.encode("€").unwrap(), b"\x80");
+/// assert_eq!(Codec::Utf8Variants.decode(b"here comes a null! \xc0\x80").unwrap(), "here comes a null! \0");
+/// assert!(Codec::Utf8.decode(b"\xc0\x80").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Codec {
+    /// A single-byte codec.
+    SingleByte(&'static Charmap),
+    /// Standard UTF-8.
+    Utf8,
+    /// UTF-8 that also accepts CESU-8 surrogate pairs and Java's `C0 80`
+    /// (see [`utf8_variants`]); it encodes as plain UTF-8, as ftfy's does.
+    Utf8Variants,
+}
+
+impl Codec {
+    /// The canonical name, as Python and ftfy spell it.
+    ///
+    /// ```
+    /// assert_eq!(ftfy::codecs::Codec::Utf8Variants.name(), "utf-8-variants");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Codec::SingleByte(charmap) => charmap.name(),
+            Codec::Utf8 => "utf-8",
+            Codec::Utf8Variants => "utf-8-variants",
+        }
+    }
+
+    /// The codec with this name or alias (`latin1`, `sloppy-cp1252`,
+    /// `utf8-var`, `cesu-8` …), ignoring case, `_` and spaces.
+    ///
+    /// ```
+    /// use ftfy::codecs::Codec;
+    /// assert_eq!(Codec::from_name("Sloppy_CP1252").unwrap().name(), "sloppy-windows-1252");
+    /// assert_eq!(Codec::from_name("latin1").unwrap().name(), "latin-1");
+    /// assert_eq!(Codec::from_name("utf-8-var"), Some(Codec::Utf8Variants));
+    /// assert_eq!(Codec::from_name("klingon"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Codec> {
+        let mut name = normalize_name(name);
+        if let Some(&(_, canonical)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
+            name = canonical.to_owned();
+        }
+        for (short, long) in [("cp125", "windows-125"), ("iso8859-", "iso-8859-")] {
+            if let Some(rest) = name.strip_prefix(short) {
+                name = format!("{long}{rest}");
+            } else if let Some(rest) = name.strip_prefix(&format!("sloppy-{short}")) {
+                name = format!("sloppy-{long}{rest}");
+            }
+        }
+        [Codec::Utf8, Codec::Utf8Variants]
+            .into_iter()
+            .chain(
+                tables::ALL
+                    .iter()
+                    .map(|&charmap| Codec::SingleByte(charmap)),
+            )
+            .find(|codec| codec.name() == name)
+    }
+
+    /// Encodes `text`. `utf-8-variants` encodes as plain UTF-8.
+    ///
+    /// ```
+    /// use ftfy::codecs::Codec;
+    /// let latin_1: Codec = "latin-1".parse().unwrap();
+    /// assert_eq!(latin_1.encode("café").unwrap(), b"caf\xe9");
+    /// assert!(latin_1.encode("€").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`CodecError::Unencodable`] for a character the codec cannot
+    /// encode.
+    pub fn encode(self, text: &str) -> Result<Vec<u8>, CodecError> {
+        match self {
+            Codec::SingleByte(charmap) => charmap.encode(text),
+            Codec::Utf8 | Codec::Utf8Variants => Ok(text.as_bytes().to_vec()),
+        }
+    }
+
+    /// Decodes `bytes`.
+    ///
+    /// ```
+    /// use ftfy::codecs::Codec;
+    /// assert_eq!(Codec::Utf8Variants.decode(b"\xed\xa0\xbd\xed\xb8\x8d").unwrap(), "😍");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`CodecError::Undecodable`] for bytes that are not valid in the
+    /// codec.
+    pub fn decode(self, bytes: &[u8]) -> Result<String, CodecError> {
+        match self {
+            Codec::SingleByte(charmap) => charmap.decode(bytes),
+            Codec::Utf8 => {
+                String::from_utf8(bytes.to_vec()).map_err(|error| CodecError::Undecodable {
+                    codec: self.name(),
+                    offset: error.utf8_error().valid_up_to(),
+                    reason: "invalid UTF-8",
+                })
+            }
+            Codec::Utf8Variants => utf8_variants::decode(bytes),
+        }
+    }
+}
+
+impl fmt::Display for Codec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Codec {
+    type Err = CodecError;
+
+    fn from_str(name: &str) -> Result<Codec, CodecError> {
+        Codec::from_name(name).ok_or_else(|| CodecError::UnknownEncoding {
+            name: name.to_owned(),
+        })
+    }
+}
 
 /// Alternative names, after [`normalize_name`], for the codecs that have
 /// them.
@@ -354,109 +455,4 @@ fn normalize_name(name: &str) -> String {
             c => c.to_ascii_lowercase(),
         })
         .collect()
-}
-
-/// The canonical name of a codec this module knows, given any of its
-/// names: `"sloppy-cp1252"` → `"sloppy-windows-1252"`, `"utf8-var"` →
-/// `"utf-8-variants"`.
-///
-/// ```
-/// use ftfy::codecs::canonical_name;
-/// assert_eq!(canonical_name("Sloppy_CP1252"), Some("sloppy-windows-1252"));
-/// assert_eq!(canonical_name("latin1"), Some("latin-1"));
-/// assert_eq!(canonical_name("utf-8-var"), Some("utf-8-variants"));
-/// assert_eq!(canonical_name("klingon"), None);
-/// ```
-pub fn canonical_name(name: &str) -> Option<&'static str> {
-    let mut name = normalize_name(name);
-    if let Some(&(_, canonical)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
-        return Some(canonical);
-    }
-    for (short, long) in [("cp125", "windows-125"), ("iso8859-", "iso-8859-")] {
-        if let Some(rest) = name.strip_prefix(short) {
-            name = format!("{long}{rest}");
-        } else if let Some(rest) = name.strip_prefix(&format!("sloppy-{short}")) {
-            name = format!("sloppy-{long}{rest}");
-        }
-    }
-    match name.as_str() {
-        "utf-8" => Some("utf-8"),
-        "utf-8-variants" => Some("utf-8-variants"),
-        _ => tables::ALL
-            .iter()
-            .find(|charmap| charmap.name == name)
-            .map(|charmap| charmap.name),
-    }
-}
-
-/// The single-byte codec with this name or alias.
-///
-/// ```
-/// let charmap = ftfy::codecs::charmap("sloppy-cp1251").unwrap();
-/// assert_eq!(charmap.name(), "sloppy-windows-1251");
-/// assert!(ftfy::codecs::charmap("utf-8").is_none());
-/// ```
-pub fn charmap(name: &str) -> Option<&'static Charmap> {
-    let canonical = canonical_name(name)?;
-    tables::ALL
-        .iter()
-        .copied()
-        .find(|charmap| charmap.name == canonical)
-}
-
-/// Decodes `bytes` with the codec named `encoding`: any single-byte codec
-/// here, `utf-8`, or `utf-8-variants`.
-///
-/// ```
-/// use ftfy::codecs::decode;
-/// assert_eq!(decode(b"\xed\xa0\xbd\xed\xb8\x8d", "utf-8-variants").unwrap(), "😍");
-/// assert_eq!(decode(b"here comes a null! \xc0\x80", "utf-8-var").unwrap(), "here comes a null! \0");
-/// assert!(decode(b"\xc0\x80", "utf-8").is_err());
-/// ```
-///
-/// # Errors
-///
-/// [`CodecError::UnknownEncoding`] for a name no codec has, and
-/// [`CodecError::Decode`] for bytes that are not valid in the codec.
-pub fn decode(bytes: &[u8], encoding: &str) -> Result<String, CodecError> {
-    let unknown = || CodecError::UnknownEncoding(encoding.to_owned());
-    match canonical_name(encoding).ok_or_else(unknown)? {
-        "utf-8" => String::from_utf8(bytes.to_vec()).map_err(|error| {
-            CodecError::Decode(DecodeError::new(
-                "utf-8",
-                error.utf8_error().valid_up_to(),
-                "invalid UTF-8",
-            ))
-        }),
-        "utf-8-variants" => utf8_variants::decode(bytes).map_err(CodecError::Decode),
-        _ => charmap(encoding)
-            .ok_or_else(unknown)?
-            .decode(bytes)
-            .map_err(CodecError::Decode),
-    }
-}
-
-/// Encodes `text` with the codec named `encoding`. `utf-8-variants`
-/// encodes as plain UTF-8, as ftfy's codec does.
-///
-/// ```
-/// use ftfy::codecs::encode;
-/// assert_eq!(encode("€", "sloppy-windows-1252").unwrap(), b"\x80");
-/// assert_eq!(encode("😍", "utf-8-variants").unwrap(), "😍".as_bytes());
-/// assert!(encode("€", "latin-1").is_err());
-/// ```
-///
-/// # Errors
-///
-/// [`CodecError::UnknownEncoding`] for a name no codec has, and
-/// [`CodecError::Encode`] for a character the codec cannot encode.
-pub fn encode(text: &str, encoding: &str) -> Result<Vec<u8>, CodecError> {
-    let unknown = || CodecError::UnknownEncoding(encoding.to_owned());
-    match canonical_name(encoding).ok_or_else(unknown)? {
-        "utf-8" | "utf-8-variants" => Ok(text.as_bytes().to_vec()),
-        _ => charmap(encoding)
-            .ok_or_else(unknown)?
-            .encode(text)
-            .map_err(CodecError::Encode),
-    }
 }

@@ -9,7 +9,7 @@
 //! form, and no lone surrogates. Encoding produces plain UTF-8, as ftfy's
 //! codec does.
 
-use super::DecodeError;
+use super::{Codec, CodecError};
 
 /// Decodes UTF-8 that may contain CESU-8 surrogate pairs or Java's
 /// `C0 80`, as ftfy 6.3.1's `utf-8-variants` codec does.
@@ -20,15 +20,15 @@ use super::DecodeError;
 /// assert_eq!(utf8_variants::decode(b"\xed\xa0\xbd\xed\xb8\x8d").unwrap(), "😍");
 /// assert_eq!(utf8_variants::decode(b"here comes a null! \xc0\x80").unwrap(), "here comes a null! \0");
 /// // A lone surrogate is still an error, as is any other overlong form.
-/// assert_eq!(utf8_variants::decode(b"ok \xed\xa0\xbd").unwrap_err().offset(), 3);
+/// assert_eq!(utf8_variants::decode(b"ok \xed\xa0\xbd").unwrap_err().offset(), Some(3));
 /// assert!(utf8_variants::decode(b"\xc1\x81").is_err());
 /// ```
 ///
 /// # Errors
 ///
-/// A [`DecodeError`] at the first byte that starts neither valid UTF-8 nor
+/// [`CodecError::Undecodable`] at the first byte that starts neither valid UTF-8 nor
 /// one of the two variant forms.
-pub fn decode(bytes: &[u8]) -> Result<String, DecodeError> {
+pub fn decode(bytes: &[u8]) -> Result<String, CodecError> {
     let mut text = String::with_capacity(bytes.len());
     let mut start = 0;
     loop {
@@ -41,8 +41,9 @@ pub fn decode(bytes: &[u8]) -> Result<String, DecodeError> {
             Err(error) => error,
         };
         let (valid, invalid) = rest.split_at(error.valid_up_to());
-        // `valid` is the prefix the validator accepted.
-        text.push_str(std::str::from_utf8(valid).unwrap_or_default());
+        text.push_str(
+            std::str::from_utf8(valid).expect("the prefix the validator accepted is UTF-8"),
+        );
         let offset = start + valid.len();
         if invalid.starts_with(&[0xC0, 0x80]) {
             text.push('\0');
@@ -51,7 +52,11 @@ pub fn decode(bytes: &[u8]) -> Result<String, DecodeError> {
             text.push(c);
             start = offset + 6;
         } else {
-            return Err(DecodeError::new("utf-8-variants", offset, "invalid UTF-8"));
+            return Err(CodecError::Undecodable {
+                codec: Codec::Utf8Variants.name(),
+                offset,
+                reason: "invalid UTF-8",
+            });
         }
     }
 }

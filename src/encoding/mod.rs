@@ -21,11 +21,11 @@
 pub(crate) mod repairs;
 
 use std::borrow::Cow;
-use std::ptr;
 
 use crate::badness::is_bad;
-use crate::codecs::{self, Charmap};
-use crate::plan::{Action, ExplainedText, ExplanationStep};
+use crate::codecs::{self, Charmap, Codec};
+use crate::fixes::Fix;
+use crate::plan::{ExplainedText, ExplanationStep};
 use crate::TextFixerConfig;
 use repairs::{
     decode_inconsistent_utf8, fix_c1_controls, has_c1_control, might_have_altered_utf8,
@@ -105,7 +105,7 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 /// was done).
 ///
 /// ```
-/// use ftfy::{fix_encoding_and_explain, Action, TextFixerConfig};
+/// use ftfy::{fix_encoding_and_explain, fixes::Fix, ExplanationStep, TextFixerConfig};
 ///
 /// let fixed = fix_encoding_and_explain("sÃ³", &TextFixerConfig::default());
 /// assert_eq!(fixed.text, "só");
@@ -115,8 +115,7 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 /// let fixed = fix_encoding_and_explain("voilÃ le travail", &TextFixerConfig::default());
 /// assert_eq!(fixed.text, "voilà le travail");
 /// let plan = fixed.explanation.unwrap();
-/// assert_eq!(plan[1].action, Action::Transcode);
-/// assert_eq!(plan[1].parameter, "restore_byte_a0");
+/// assert_eq!(plan[1], ExplanationStep::Transcode(Fix::RestoreByteA0));
 /// ```
 pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
     let mut plan = Vec::new();
@@ -144,10 +143,6 @@ struct FixedStep {
     plan: Vec<ExplanationStep>,
 }
 
-const fn step(action: Action, parameter: &'static str) -> ExplanationStep {
-    ExplanationStep { action, parameter }
-}
-
 fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     if text.is_ascii() || !is_bad(text) {
         return None;
@@ -158,7 +153,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
         let Ok(bytes) = charmap.encode(text) else {
             continue;
         };
-        if ptr::eq(charmap, &codecs::LATIN_1) {
+        if *charmap == codecs::LATIN_1 {
             latin_1_can_encode = true;
         }
         if let Some(fixed) = reinterpret_as_utf8(bytes, charmap, config) {
@@ -170,7 +165,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
         if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
             return Some(FixedStep {
                 text: fixed,
-                plan: vec![step(Action::Apply, "decode_inconsistent_utf8")],
+                plan: vec![ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)],
             });
         }
     }
@@ -179,14 +174,16 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
     if latin_1_can_encode {
-        let bytes = codecs::LATIN_1.encode(text).unwrap_or_default();
+        let bytes = codecs::LATIN_1
+            .encode(text)
+            .expect("Latin-1 encoded this text in the loop above");
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {
                     text: fixed,
                     plan: vec![
-                        step(Action::Encode, "latin-1"),
-                        step(Action::Decode, "windows-1252"),
+                        ExplanationStep::Encode(Codec::SingleByte(&codecs::LATIN_1)),
+                        ExplanationStep::Decode(Codec::SingleByte(&codecs::WINDOWS_1252)),
                     ],
                 });
             }
@@ -196,7 +193,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     if config.fix_c1_controls && has_c1_control(text) {
         return Some(FixedStep {
             text: fix_c1_controls(text).into_owned(),
-            plan: vec![step(Action::Transcode, "fix_c1_controls")],
+            plan: vec![ExplanationStep::Transcode(Fix::FixC1Controls)],
         });
     }
     None
@@ -209,31 +206,31 @@ fn reinterpret_as_utf8(
     charmap: &'static Charmap,
     config: &TextFixerConfig,
 ) -> Option<FixedStep> {
-    let mut plan = vec![step(Action::Encode, charmap.name())];
+    let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
 
     // In MacRoman, a space after an en dash would look like a lost A0.
-    if config.restore_byte_a0
-        && !ptr::eq(charmap, &codecs::MACROMAN)
-        && might_have_altered_utf8(&bytes)
-    {
+    if config.restore_byte_a0 && *charmap != codecs::MACROMAN && might_have_altered_utf8(&bytes) {
         if let Cow::Owned(restored) = restore_byte_a0(&bytes) {
-            plan.push(step(Action::Transcode, "restore_byte_a0"));
+            plan.push(ExplanationStep::Transcode(Fix::RestoreByteA0));
             bytes = restored;
         }
     }
-    if config.replace_lossy_sequences && charmap.name().starts_with("sloppy") {
+    if config.replace_lossy_sequences && charmap.is_sloppy() {
         if let Cow::Owned(replaced) = replace_lossy_sequences(&bytes) {
-            plan.push(step(Action::Transcode, "replace_lossy_sequences"));
+            plan.push(ExplanationStep::Transcode(Fix::ReplaceLossySequences));
             bytes = replaced;
         }
     }
 
     let (decoder, decoded) = if bytes.contains(&0xED) || bytes.contains(&0xC0) {
-        ("utf-8-variants", codecs::utf8_variants::decode(&bytes).ok())
+        (
+            Codec::Utf8Variants,
+            codecs::utf8_variants::decode(&bytes).ok(),
+        )
     } else {
-        ("utf-8", String::from_utf8(bytes).ok())
+        (Codec::Utf8, String::from_utf8(bytes).ok())
     };
     let text = decoded?;
-    plan.push(step(Action::Decode, decoder));
+    plan.push(ExplanationStep::Decode(decoder));
     Some(FixedStep { text, plan })
 }

@@ -12,6 +12,7 @@ use regex::Regex;
 
 use crate::badness::is_bad;
 use crate::codecs;
+use crate::edits::Edits;
 
 /// UTF-8 sequences that would be valid if a byte A0 had not become a space.
 /// Only lead bytes that then make likely characters are included: see
@@ -123,10 +124,7 @@ fn is_strict_continuation(c: char) -> bool {
 /// assert_eq!(restore_byte_a0(b"plain text").as_ref(), b"plain text");
 /// ```
 pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
-    let mut restored = Cow::Borrowed(bytes);
-    if let Some(with_a_grave) = insert_a0_after_lone_c3(bytes) {
-        restored = Cow::Owned(with_a_grave);
-    }
+    let mut restored = insert_a0_after_lone_c3(bytes);
     if ALTERED_UTF8.is_match(&restored) {
         let replaced = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
             found[0]
@@ -141,28 +139,22 @@ pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
 
 /// `C3 20` becomes `C3 A0 20` unless followed by a space or by the
 /// Portuguese `quele`, `quela`, `quilo` or `s `.
-fn insert_a0_after_lone_c3(bytes: &[u8]) -> Option<Vec<u8>> {
+fn insert_a0_after_lone_c3(bytes: &[u8]) -> Cow<'_, [u8]> {
     const KEPT_AFTER: [&[u8]; 5] = [b" ", b"quele", b"quela", b"quilo", b"s "];
-    let mut output: Option<Vec<u8>> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(bytes);
     let mut i = 0;
     while i + 1 < bytes.len() {
         if bytes[i] == 0xC3 && bytes[i + 1] == b' ' {
             let after = &bytes[i + 2..];
             if !KEPT_AFTER.iter().any(|word| after.starts_with(word)) {
-                let out = output.get_or_insert_with(|| Vec::with_capacity(bytes.len() + 8));
-                out.extend_from_slice(&bytes[copied_up_to..=i]);
-                out.extend_from_slice(b"\xa0 ");
-                copied_up_to = i + 2;
+                edits.replace(i + 1, i + 1, b"\xa0");
             }
             i += 2;
         } else {
             i += 1;
         }
     }
-    let mut out = output?;
-    out.extend_from_slice(&bytes[copied_up_to..]);
-    Some(out)
+    edits.finish()
 }
 
 /// Replaces UTF-8 sequences that lost bytes with the UTF-8 encoding of
@@ -198,29 +190,19 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// assert_eq!(decode_inconsistent_utf8("fine"), "fine");
 /// ```
 pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     let mut search_from = 0;
     while let Some((start, end)) = next_run(text, search_from) {
         let run = &text[start..end];
         // A run as long as the text would recurse forever.
         if run.len() < text.len() && is_bad(run) {
             if let Cow::Owned(fixed) = crate::fix_encoding(run) {
-                let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-                out.push_str(&text[copied_up_to..start]);
-                out.push_str(&fixed);
-                copied_up_to = end;
+                edits.replace(start, end, &fixed);
             }
         }
         search_from = end;
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }
 
 /// The byte range of the next run of mojibake at or after `from`, where

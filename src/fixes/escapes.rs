@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use crate::edits::Edits;
+
 /// Decodes backslash escapes the way Python decodes string literals:
 /// `\x..`, `\u....`, `\U........`, octal `\ooo`, and `\\ \' \" \a \b \f \n
 /// \r \t \v`, leaving all other text, including non-ASCII, alone.
@@ -20,29 +22,19 @@ use std::borrow::Cow;
 /// assert_eq!(decode_escapes(r"tab\there, \x41\101, \ud83d\ude00"), "tab\there, AA, 😀");
 /// ```
 pub fn decode_escapes(text: &str) -> Cow<'_, str> {
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     let mut position = 0;
     while let Some(found) = text[position..].find('\\') {
         let start = position + found;
         match decode_escape_at(text, start) {
             Some((decoded, end)) => {
-                let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-                out.push_str(&text[copied_up_to..start]);
-                out.push(decoded);
-                copied_up_to = end;
+                edits.replace(start, end, decoded.encode_utf8(&mut [0; 4]));
                 position = end;
             }
             None => position = start + escape_len(text, start).max(1),
         }
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }
 
 /// The byte length of the escape sequence ftfy's pattern matches at

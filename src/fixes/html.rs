@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
+use crate::edits::Edits;
+
 use super::html_entities::{DROPPED_CODE_POINTS, ENTITIES, REPLACED_REFERENCES};
 
 /// Decodes HTML entities and numeric character references, as ftfy 6.3.1
@@ -26,8 +28,7 @@ use super::html_entities::{DROPPED_CODE_POINTS, ENTITIES, REPLACED_REFERENCES};
 /// ```
 pub fn unescape_html(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     let mut position = 0;
     while let Some(found) = bytes[position..].iter().position(|&b| b == b'&') {
         let start = position + found;
@@ -37,20 +38,11 @@ pub fn unescape_html(text: &str) -> Cow<'_, str> {
         };
         let entity = &text[start..end];
         if let Some(decoded) = decode_entity(entity) {
-            let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-            out.push_str(&text[copied_up_to..start]);
-            out.push_str(&decoded);
-            copied_up_to = end;
+            edits.replace(start, end, &decoded);
         }
         position = end;
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }
 
 /// The end of the entity starting with the `&` at `start`, if the text

@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use crate::edits::Edits;
+
 /// Turns every kind of line break into `\n`: CRLF, CR (old Mac OS and
 /// Microsoft Office for Mac), LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR
 /// U+2029, and NEXT LINE U+0085 (a C1 control that is usually mojibake for
@@ -22,8 +24,7 @@ pub fn fix_line_breaks(text: &str) -> Cow<'_, str> {
     if !text.bytes().any(|b| matches!(b, b'\r' | 0xC2 | 0xE2)) {
         return Cow::Borrowed(text);
     }
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     let mut chars = text.char_indices().peekable();
     while let Some((index, c)) = chars.next() {
         let consumed = match c {
@@ -34,16 +35,7 @@ pub fn fix_line_breaks(text: &str) -> Cow<'_, str> {
             '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => c.len_utf8(),
             _ => continue,
         };
-        let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-        out.push_str(&text[copied_up_to..index]);
-        out.push('\n');
-        copied_up_to = index + consumed;
+        edits.replace(index, index + consumed, "\n");
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }

@@ -26,6 +26,9 @@ mod width_map;
 
 use std::borrow::Cow;
 
+use crate::edits::Edits;
+use std::fmt;
+
 pub use crate::encoding::repairs::{
     decode_inconsistent_utf8, fix_c1_controls, replace_lossy_sequences, restore_byte_a0,
 };
@@ -38,49 +41,156 @@ pub use quotes::uncurl_quotes;
 pub use surrogates::{fix_surrogates, fix_utf16};
 pub use terminal::remove_terminal_escapes;
 
-/// The text-to-text fix that ftfy 6.3.1 names `name` in its plans, if
-/// there is one.
+/// A fix that plans name, with its name as ftfy 6.3.1 spells it (its
+/// `Display`; parsing takes the same spelling).
 ///
 /// ```
-/// let fix = ftfy::fixes::text_fixer("uncurl_quotes").unwrap();
-/// assert_eq!(fix("‘a’"), "'a'");
-/// assert!(ftfy::fixes::text_fixer("restore_byte_a0").is_none()); // bytes, not text
+/// use ftfy::fixes::Fix;
+///
+/// let fix: Fix = "uncurl_quotes".parse().unwrap();
+/// assert_eq!(fix, Fix::UncurlQuotes);
+/// assert_eq!(fix.to_string(), "uncurl_quotes");
+/// assert_eq!(fix.text_fix().unwrap()("‘a’"), "'a'");
+/// // Two fixes work on the bytes of re-encoded mojibake, not on text.
+/// assert!(Fix::RestoreByteA0.text_fix().is_none());
+/// assert_eq!(Fix::RestoreByteA0.byte_fix().unwrap()(b"\xf0\x9f\x8c ").as_ref(), b"\xf0\x9f\x8c\xa0");
 /// ```
-pub fn text_fixer(name: &str) -> Option<fn(&str) -> Cow<'_, str>> {
-    let fix: fn(&str) -> Cow<'_, str> = match name {
-        "unescape_html" => unescape_html,
-        "remove_terminal_escapes" => remove_terminal_escapes,
-        "decode_inconsistent_utf8" => decode_inconsistent_utf8,
-        "fix_c1_controls" => fix_c1_controls,
-        "fix_latin_ligatures" => fix_latin_ligatures,
-        "fix_character_width" => fix_character_width,
-        "uncurl_quotes" => uncurl_quotes,
-        "fix_line_breaks" => fix_line_breaks,
-        "fix_surrogates" => fix_surrogates,
-        "remove_control_chars" => remove_control_chars,
-        _ => return None,
-    };
-    Some(fix)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fix {
+    /// [`unescape_html`]
+    UnescapeHtml,
+    /// [`remove_terminal_escapes`]
+    RemoveTerminalEscapes,
+    /// [`restore_byte_a0`], on bytes
+    RestoreByteA0,
+    /// [`replace_lossy_sequences`], on bytes
+    ReplaceLossySequences,
+    /// [`decode_inconsistent_utf8`]
+    DecodeInconsistentUtf8,
+    /// [`fix_c1_controls`]
+    FixC1Controls,
+    /// [`fix_latin_ligatures`]
+    FixLatinLigatures,
+    /// [`fix_character_width`]
+    FixCharacterWidth,
+    /// [`uncurl_quotes`]
+    UncurlQuotes,
+    /// [`fix_line_breaks`]
+    FixLineBreaks,
+    /// [`fix_surrogates`]
+    FixSurrogates,
+    /// [`remove_control_chars`]
+    RemoveControlChars,
+}
+
+/// A fix of text: borrows when there is nothing to fix.
+pub type TextFix = fn(&str) -> Cow<'_, str>;
+
+/// A repair of the bytes of re-encoded mojibake.
+pub type ByteFix = fn(&[u8]) -> Cow<'_, [u8]>;
+
+impl Fix {
+    /// Every fix, in the order of ftfy 6.3.1's `FIXERS`.
+    pub const ALL: [Fix; 12] = [
+        Fix::UnescapeHtml,
+        Fix::RemoveTerminalEscapes,
+        Fix::RestoreByteA0,
+        Fix::ReplaceLossySequences,
+        Fix::DecodeInconsistentUtf8,
+        Fix::FixC1Controls,
+        Fix::FixLatinLigatures,
+        Fix::FixCharacterWidth,
+        Fix::UncurlQuotes,
+        Fix::FixLineBreaks,
+        Fix::FixSurrogates,
+        Fix::RemoveControlChars,
+    ];
+
+    /// The fix's name, as ftfy 6.3.1 spells it in plans.
+    ///
+    /// ```
+    /// assert_eq!(ftfy::fixes::Fix::FixC1Controls.name(), "fix_c1_controls");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Fix::UnescapeHtml => "unescape_html",
+            Fix::RemoveTerminalEscapes => "remove_terminal_escapes",
+            Fix::RestoreByteA0 => "restore_byte_a0",
+            Fix::ReplaceLossySequences => "replace_lossy_sequences",
+            Fix::DecodeInconsistentUtf8 => "decode_inconsistent_utf8",
+            Fix::FixC1Controls => "fix_c1_controls",
+            Fix::FixLatinLigatures => "fix_latin_ligatures",
+            Fix::FixCharacterWidth => "fix_character_width",
+            Fix::UncurlQuotes => "uncurl_quotes",
+            Fix::FixLineBreaks => "fix_line_breaks",
+            Fix::FixSurrogates => "fix_surrogates",
+            Fix::RemoveControlChars => "remove_control_chars",
+        }
+    }
+
+    /// The fix with this name, if there is one.
+    ///
+    /// ```
+    /// use ftfy::fixes::Fix;
+    /// assert_eq!(Fix::from_name("fix_line_breaks"), Some(Fix::FixLineBreaks));
+    /// assert_eq!(Fix::from_name("make_it_nice"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Fix> {
+        Fix::ALL.into_iter().find(|fix| fix.name() == name)
+    }
+
+    /// The function that fixes text, or `None` for the two byte repairs.
+    pub fn text_fix(self) -> Option<TextFix> {
+        let fix: TextFix = match self {
+            Fix::UnescapeHtml => unescape_html,
+            Fix::RemoveTerminalEscapes => remove_terminal_escapes,
+            Fix::DecodeInconsistentUtf8 => decode_inconsistent_utf8,
+            Fix::FixC1Controls => fix_c1_controls,
+            Fix::FixLatinLigatures => fix_latin_ligatures,
+            Fix::FixCharacterWidth => fix_character_width,
+            Fix::UncurlQuotes => uncurl_quotes,
+            Fix::FixLineBreaks => fix_line_breaks,
+            Fix::FixSurrogates => fix_surrogates,
+            Fix::RemoveControlChars => remove_control_chars,
+            Fix::RestoreByteA0 | Fix::ReplaceLossySequences => return None,
+        };
+        Some(fix)
+    }
+
+    /// The function that repairs bytes, for the two byte repairs.
+    pub fn byte_fix(self) -> Option<ByteFix> {
+        match self {
+            Fix::RestoreByteA0 => Some(restore_byte_a0),
+            Fix::ReplaceLossySequences => Some(replace_lossy_sequences),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Fix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Fix {
+    type Err = crate::PlanError;
+
+    fn from_str(name: &str) -> Result<Fix, crate::PlanError> {
+        Fix::from_name(name).ok_or_else(|| crate::PlanError::UnknownFix {
+            name: name.to_owned(),
+        })
+    }
 }
 
 /// Replaces every character for which `replacement` gives a string,
 /// borrowing `text` when there is none.
 fn replace_chars(text: &str, replacement: impl Fn(char) -> Option<&'static str>) -> Cow<'_, str> {
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     for (index, c) in text.char_indices() {
         if let Some(replaced) = replacement(c) {
-            let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-            out.push_str(&text[copied_up_to..index]);
-            out.push_str(replaced);
-            copied_up_to = index + c.len_utf8();
+            edits.replace(index, index + c.len_utf8(), replaced);
         }
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }

@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use crate::edits::Edits;
+
 use crate::python_classes::{self, DIGIT};
 
 /// Removes ANSI terminal escapes, such as the codes that color text:
@@ -16,8 +18,7 @@ use crate::python_classes::{self, DIGIT};
 /// );
 /// ```
 pub fn remove_terminal_escapes(text: &str) -> Cow<'_, str> {
-    let mut output: Option<String> = None;
-    let mut copied_up_to = 0;
+    let mut edits = Edits::new(text);
     let mut position = 0;
     while let Some(found) = text[position..].find("\u{1b}[") {
         let start = position + found;
@@ -29,19 +30,11 @@ pub fn remove_terminal_escapes(text: &str) -> Cow<'_, str> {
             .sum();
         let final_at = after_bracket + parameters_len;
         if text[final_at..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-            let out = output.get_or_insert_with(|| String::with_capacity(text.len()));
-            out.push_str(&text[copied_up_to..start]);
-            copied_up_to = final_at + 1;
+            edits.replace(start, final_at + 1, "");
             position = final_at + 1;
         } else {
             position = start + 1;
         }
     }
-    match output {
-        Some(mut out) => {
-            out.push_str(&text[copied_up_to..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
-    }
+    edits.finish()
 }

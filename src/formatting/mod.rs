@@ -61,7 +61,7 @@ pub fn character_width(c: char) -> i32 {
 /// ```
 pub fn monospaced_width(text: &str) -> i32 {
     // ftfy's order: normalize first, then drop the escapes.
-    let text = crate::plan::normalize(text, crate::Normalization::Nfc);
+    let text = crate::normalize::normalize(text, crate::Normalization::Nfc);
     cluster_width(&remove_terminal_escapes(&text))
 }
 
@@ -170,18 +170,32 @@ fn cluster_width(text: &str) -> i32 {
     total.saturating_add(cluster)
 }
 
-/// The fill character given to the `display_*` functions is not one cell
-/// wide.
+/// Why the `display_*` functions could not pad a text.
+///
+/// ```
+/// use ftfy::formatting::{display_ljust, FillWidthError};
+/// assert_eq!(display_ljust("ok", 4, '中'), Err(FillWidthError::NotOneCell { fill: '中' }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FillWidthError(pub char);
+#[non_exhaustive]
+pub enum FillWidthError {
+    /// The fill character is not one cell wide.
+    NotOneCell {
+        /// The fill character.
+        fill: char,
+    },
+}
 
 impl fmt::Display for FillWidthError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the padding character {:?} must have display width 1",
-            self.0
-        )
+        match self {
+            FillWidthError::NotOneCell { fill } => {
+                write!(
+                    f,
+                    "the padding character {fill:?} must have display width 1"
+                )
+            }
+        }
     }
 }
 
@@ -197,7 +211,7 @@ fn padding(
     left_share: impl Fn(usize) -> usize,
 ) -> Result<String, FillWidthError> {
     if character_width(fill) != 1 {
-        return Err(FillWidthError(fill));
+        return Err(FillWidthError::NotOneCell { fill });
     }
     let Ok(text_width) = usize::try_from(monospaced_width(text)) else {
         return Ok(text.to_owned());

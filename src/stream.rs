@@ -1,0 +1,430 @@
+//! Fixing text that arrives in pieces, and the one piece of state that
+//! `fix_text` carries from a line to the next.
+//!
+//! `fix_text` cuts text into *segments*: lines, and pieces of
+//! `max_decode_length` characters of longer lines. Each segment is fixed on
+//! its own, except for the HTML rule: in `Auto` mode the first line holding
+//! a `<` turns entity decoding off for the rest of the text. That rule is
+//! the whole of [`LineState`], so a text cut at segment boundaries can be
+//! fixed piece by piece, or on several threads, and give exactly what
+//! [`fix_text_with`](crate::fix_text_with) gives on the whole.
+
+use std::borrow::Cow;
+
+use crate::pipeline::{decodes_entities, fix_scanned_segment, fix_segment, scan_line, Triggers};
+use crate::plan::ExplanationStep;
+use crate::{TextFixerConfig, UnescapeHtml};
+
+/// What fixing the lines so far decided for the lines to come: whether
+/// HTML entities are still decoded, and whether a line of the output held
+/// a `<`. Small and `Copy`, so it can seed a [`StreamFixer`] for a later
+/// piece of the same text.
+///
+/// ```
+/// use ftfy::{LineState, StreamFixer, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default();
+/// let (first, rest) = ("<p>\n", "AT&amp;T\n");
+/// let mut fixer = StreamFixer::new(&config);
+/// fixer.fix_lines(first);
+/// // Fix the rest on its own, from the state the first piece left.
+/// let mut later = StreamFixer::resume(&config, fixer.state());
+/// assert_eq!(later.fix_lines(rest), "AT&amp;T\n");
+/// // Without fixing the first piece, its state can be predicted from its
+/// // input (exactly so unless fixing made or removed its only `<`).
+/// assert_eq!(LineState::start(&config).predicted_after(first), fixer.state());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineState {
+    /// Whether the HTML mode is `Auto`, the only one with a state to keep.
+    auto_html: bool,
+    /// Cleared for good by the first line holding a `<` in `Auto` mode.
+    entities_allowed: bool,
+    /// Whether a line of the *output* so far holds a `<` (kept in `Auto`
+    /// mode only). It differs from the input's only where fixing made or
+    /// removed one (`&lt;` decoded, `<` composed with U+0338 into `≮`); a
+    /// second run of fix_text would decide by the output, so this is what
+    /// idempotence needs.
+    output_has_tag: bool,
+}
+
+impl LineState {
+    /// The state at the start of a text.
+    ///
+    /// ```
+    /// use ftfy::{LineState, TextFixerConfig};
+    /// let config = TextFixerConfig::default();
+    /// assert_eq!(LineState::start(&config), LineState::start(&config).predicted_after("no tags\n"));
+    /// ```
+    pub fn start(config: &TextFixerConfig) -> LineState {
+        LineState {
+            auto_html: config.unescape_html == UnescapeHtml::Auto,
+            entities_allowed: config.unescape_html != UnescapeHtml::Never,
+            output_has_tag: false,
+        }
+    }
+
+    /// The state after `text` (whole segments), predicted from the input
+    /// alone, without fixing it: exact unless fixing `text` makes or
+    /// removes the only `<` of its lines, which takes an entity `&lt;` or a
+    /// `<` followed by U+0338. Compare it with [`StreamFixer::state`]
+    /// after fixing to know whether a piece fixed from the prediction must
+    /// be fixed again.
+    ///
+    /// ```
+    /// use ftfy::{LineState, StreamFixer, TextFixerConfig};
+    ///
+    /// let config = TextFixerConfig::default();
+    /// let text = "1 &lt; 2\n";
+    /// let mut fixer = StreamFixer::new(&config);
+    /// assert_eq!(fixer.fix_lines(text), "1 < 2\n");
+    /// // Fixing made a `<` that the input did not hold.
+    /// assert_ne!(LineState::start(&config).predicted_after(text), fixer.state());
+    /// ```
+    pub fn predicted_after(self, text: &str) -> LineState {
+        let settled = !self.entities_allowed && self.output_has_tag;
+        if !self.auto_html || settled || !text.contains('<') {
+            return self;
+        }
+        LineState {
+            entities_allowed: false,
+            output_has_tag: true,
+            ..self
+        }
+    }
+}
+
+/// Fixes a text that arrives in pieces, such as a large file read a block
+/// at a time, giving what [`fix_text_with`](crate::fix_text_with) gives on
+/// the whole text.
+///
+/// Two ways to use it:
+/// - [`fix_lines`](StreamFixer::fix_lines) takes pieces that each end
+///   where `fix_text` ends a segment (after a line break, say) and borrows
+///   what needs no fix;
+/// - [`feed`](StreamFixer::feed) takes pieces cut anywhere, holds back the
+///   unfinished segment at the end (at most `max_decode_length`
+///   characters), and [`finish`](StreamFixer::finish) fixes what is held
+///   back at the end of the text.
+///
+/// ```
+/// use ftfy::{StreamFixer, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default();
+/// let mut fixer = StreamFixer::new(&config);
+/// assert_eq!(fixer.fix_lines("caf&eacute;\n<p>\n"), "café\n<p>\n");
+/// assert_eq!(fixer.fix_lines("caf&eacute; cafÃ©\n"), "caf&eacute; café\n");
+///
+/// let mut fixer = StreamFixer::new(&config);
+/// let mut fixed = fixer.feed("The Mona Lisa doesnÃƒÂ¢Ã¢â€š");
+/// fixed += &fixer.feed("Â¬Ã¢â€žÂ¢t have eyebrows.");
+/// fixed += &fixer.finish();
+/// assert_eq!(fixed, "The Mona Lisa doesn't have eyebrows.");
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamFixer {
+    config: TextFixerConfig,
+    state: LineState,
+    /// Text given to `feed` whose segment is not finished yet.
+    pending: String,
+}
+
+impl StreamFixer {
+    /// A fixer at the start of a text.
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// assert_eq!(fixer.fix_lines("AT&amp;T\n"), "AT&T\n");
+    /// ```
+    pub fn new(config: &TextFixerConfig) -> StreamFixer {
+        StreamFixer::resume(config, LineState::start(config))
+    }
+
+    /// A fixer for a piece of text that follows others, which left
+    /// `state` (from [`StreamFixer::state`], or predicted with
+    /// [`LineState::predicted_after`]).
+    ///
+    /// ```
+    /// use ftfy::{LineState, StreamFixer, TextFixerConfig};
+    ///
+    /// let config = TextFixerConfig::default();
+    /// let state = LineState::start(&config).predicted_after("<p>\n");
+    /// assert_eq!(StreamFixer::resume(&config, state).fix_lines("AT&amp;T\n"), "AT&amp;T\n");
+    /// ```
+    pub fn resume(config: &TextFixerConfig, state: LineState) -> StreamFixer {
+        StreamFixer {
+            config: config.clone(),
+            state,
+            pending: String::new(),
+        }
+    }
+
+    /// The state the lines fixed so far leave for the lines to come.
+    pub fn state(&self) -> LineState {
+        self.state
+    }
+
+    /// Fixes the lines of `text`, borrowing when nothing changes. `text`
+    /// should end where `fix_text` ends a segment (after a line break, or
+    /// `max_decode_length` characters into a line), or be the end of the
+    /// whole text; text held back by [`feed`](StreamFixer::feed) is not
+    /// included.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// assert!(matches!(fixer.fix_lines("fine\n"), Cow::Borrowed(_)));
+    /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
+    /// ```
+    pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
+        let mut output = None;
+        self.fix_lines_into(text, &mut output, text);
+        match output {
+            Some(output) => Cow::Owned(output),
+            None => Cow::Borrowed(text),
+        }
+    }
+
+    /// Takes the next piece of the text, cut anywhere, and returns the
+    /// fixed text of the segments it completes; the unfinished segment at
+    /// its end is held back (at most `max_decode_length` characters).
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// assert_eq!(fixer.feed("sch"), "");
+    /// assert_eq!(fixer.feed("Ã¶n\nand mo"), "schön\n");
+    /// assert_eq!(fixer.finish(), "and mo");
+    /// ```
+    pub fn feed(&mut self, piece: &str) -> String {
+        self.pending.push_str(piece);
+        let complete = complete_segments_len(&self.pending, self.config.max_decode_length);
+        if complete == 0 {
+            return String::new();
+        }
+        let unfinished = self.pending[complete..].to_owned();
+        let mut complete_text = std::mem::replace(&mut self.pending, unfinished);
+        complete_text.truncate(complete);
+        match self.fix_lines(&complete_text) {
+            Cow::Borrowed(_) => complete_text,
+            Cow::Owned(fixed) => fixed,
+        }
+    }
+
+    /// Fixes the text held back by [`feed`](StreamFixer::feed): call it
+    /// at the end of the text.
+    pub fn finish(&mut self) -> String {
+        let rest = std::mem::take(&mut self.pending);
+        match self.fix_lines(&rest) {
+            Cow::Borrowed(_) => rest,
+            Cow::Owned(fixed) => fixed,
+        }
+    }
+
+    /// The plan that fixing `segment`, the next segment, takes in this
+    /// fixer's state, as [`fix_and_explain`](crate::fix_and_explain)
+    /// gives it. (A segment that fixing splits into several lines may be
+    /// fixed once more, line by line, beyond this plan.)
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let fixer = ftfy::StreamFixer::new(&config);
+    /// let plan: Vec<String> = fixer.explain_segment("cafÃ©\n").iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(plan, ["('encode', 'latin-1')", "('decode', 'utf-8')"]);
+    /// ```
+    pub fn explain_segment(&self, segment: &str) -> Vec<ExplanationStep> {
+        let mut steps = Vec::new();
+        let entities = self.state.entities_allowed && decodes_entities(&self.config, segment);
+        fix_segment(segment, &self.config, entities, Some(&mut steps));
+        steps
+    }
+
+    /// Fixes the lines of `text` into `output`, which stays `None` until
+    /// some line changes; then it is started with the unchanged prefix of
+    /// `whole`, of which `text` is a suffix.
+    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
+        let offset = whole.len() - text.len();
+        let auto_html = self.state.auto_html;
+        let max_chars = self.config.max_decode_length.max(1);
+        // Unchanged lines are copied to `output` a run at a time, when a
+        // changed line or the end comes: `text[..copied_up_to]` is there.
+        let mut copied_up_to = 0;
+        let mut start = 0;
+        while start < text.len() {
+            // One pass finds the end of the line and what it may need.
+            let (line_end, line_triggers) = scan_line(text.as_bytes(), start);
+            // A line of at most max_chars bytes has at most max_chars
+            // characters: only longer ones may be cut.
+            let end = if line_end - start <= max_chars {
+                line_end
+            } else {
+                segment_end(text, start, max_chars)
+            };
+            if line_triggers == 0 && end == line_end {
+                // Nothing to fix, no `<`: the line changes neither itself
+                // nor the state carried to the next one.
+                start = end;
+                continue;
+            }
+            let segment = &text[start..end];
+            let triggers = if end == line_end {
+                Triggers::from_bits(line_triggers)
+            } else {
+                Triggers::scan(segment)
+            };
+            let state_before = self.state;
+            if auto_html && triggers.tag {
+                self.state.entities_allowed = false;
+            }
+            let mut fixed = fix_scanned_segment(
+                segment,
+                triggers,
+                &self.config,
+                self.state.entities_allowed,
+                None,
+            );
+            let has_tag = |fixed: &Cow<'_, str>| match fixed {
+                Cow::Borrowed(_) => triggers.tag,
+                Cow::Owned(fixed) => fixed.contains('<'),
+            };
+            // Entities were kept for a `<` that fixing removed: a second
+            // run would decode them, so do it now.
+            if auto_html
+                && !self.state.entities_allowed
+                && !self.state.output_has_tag
+                && !has_tag(&fixed)
+            {
+                if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
+                    fixed = Cow::Owned(refixed);
+                }
+            }
+            self.state.output_has_tag |= auto_html && has_tag(&fixed);
+            match fixed {
+                Cow::Borrowed(_) => {}
+                Cow::Owned(fixed) => {
+                    let output = output.get_or_insert_with(|| {
+                        let mut output = String::with_capacity(whole.len() + 16);
+                        output.push_str(&whole[..offset]);
+                        output
+                    });
+                    output.push_str(&text[copied_up_to..start]);
+                    copied_up_to = end;
+                    // Fixing line breaks may have split the line: fix the
+                    // new lines again, on their own, as a second run of
+                    // fix_text would, deciding the HTML rule afresh for
+                    // them (a `<` may now be on a later line). This is what
+                    // makes fix_text idempotent. Entity decoding carried on
+                    // to later lines stays what the input lines decide.
+                    let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
+                    if splits_line {
+                        let mut again = StreamFixer {
+                            config: self.config.clone(),
+                            state: state_before,
+                            pending: String::new(),
+                        };
+                        let mut refixed = None;
+                        again.fix_lines_into(&fixed, &mut refixed, &fixed);
+                        self.state.output_has_tag = again.state.output_has_tag;
+                        output.push_str(refixed.as_deref().unwrap_or(&fixed));
+                    } else {
+                        output.push_str(&fixed);
+                    }
+                }
+            }
+            start = end;
+        }
+        if let Some(output) = output {
+            output.push_str(&text[copied_up_to..]);
+        }
+    }
+}
+
+/// The end of the segment starting at byte `start`: just after the next
+/// `\n`, or after `max_chars` characters, whichever comes first.
+pub(crate) fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
+    let rest = &text[start..];
+    let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    let max_chars = max_chars.max(1);
+    // A line of at most max_chars bytes has at most max_chars characters.
+    if line_end <= max_chars {
+        return start + line_end;
+    }
+    match rest[..line_end].char_indices().nth(max_chars) {
+        Some((i, _)) => start + i,
+        None => start + line_end,
+    }
+}
+
+/// The length of the longest prefix of `text` that ends where `fix_text`
+/// ends a segment, whatever text follows: after the last `\n` (every line
+/// break ends a segment), then after each further `max_chars` characters
+/// of the unfinished line.
+pub(crate) fn complete_segments_len(text: &str, max_chars: usize) -> usize {
+    let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+    let max_chars = max_chars.max(1);
+    let unfinished_line = &text[line_start..];
+    // Fewer bytes than max_chars cannot hold max_chars characters; the
+    // count of bytes that start a character is a quick check before the
+    // walk that finds the cut.
+    if unfinished_line.len() <= max_chars || char_count(unfinished_line.as_bytes()) <= max_chars {
+        return line_start;
+    }
+    let last_cut = unfinished_line
+        .char_indices()
+        .enumerate()
+        .filter(|(count, _)| count % max_chars == 0)
+        .map(|(_, (index, _))| index)
+        .last()
+        .unwrap_or(0);
+    line_start + last_cut
+}
+
+/// The number of characters of UTF-8 `bytes`: the bytes that are not
+/// continuation bytes (a loop the compiler vectorizes).
+fn char_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&byte| byte & 0xC0 != 0x80).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cutting at `complete_segments_len` never moves a segment boundary:
+    /// the segments of the prefix are the first segments of the whole.
+    #[test]
+    fn complete_prefixes_end_on_segment_boundaries() {
+        let texts = [
+            "",
+            "abc",
+            "abc\n",
+            "a\nbcdefgh",
+            "ab\ncdéfghij\nk",
+            "ééééééé",
+            "\n\n\n",
+            "é\nééé",
+        ];
+        for text in texts {
+            for max_chars in 1..6 {
+                let mut boundaries = vec![0];
+                while *boundaries.last().unwrap() < text.len() {
+                    let last = *boundaries.last().unwrap();
+                    boundaries.push(segment_end(text, last, max_chars));
+                }
+                for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
+                    let complete = complete_segments_len(&text[..end], max_chars);
+                    // The last boundary that can't depend on what follows
+                    // `end`: one before `end`, or `end` itself after `\n`.
+                    let expected = boundaries
+                        .iter()
+                        .copied()
+                        .filter(|&b| b == 0 || b < end || (b == end && text[..end].ends_with('\n')))
+                        .max()
+                        .unwrap();
+                    assert_eq!(complete, expected, "{text:?}[..{end}] with {max_chars}");
+                }
+            }
+        }
+    }
+}
