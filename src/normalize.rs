@@ -59,6 +59,11 @@ fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
             chars.next();
         }
         let chunk = &text[chunk_start..chunk_end];
+        // Most such chunks (a letter and a virama, say) pass the quick
+        // check, which is cheaper than normalizing them.
+        if is_nfc_quick(chunk.chars()) == IsNormalized::Yes {
+            continue;
+        }
         if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
             edits.replace(chunk_start, chunk_end, &normalized);
         }
