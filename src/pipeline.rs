@@ -260,8 +260,10 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             }
             index += 8;
         }
-        // About a word's worth of characters one at a time, then words again.
-        let stop = (index + 8).min(bytes.len());
+        // A few words' worth of characters one at a time, then words
+        // again: often enough for ASCII text with a rare trigger, rarely
+        // enough not to waste the word test on text in other scripts.
+        let stop = (index + 32).min(bytes.len());
         if index == stop {
             return (index, found);
         }
