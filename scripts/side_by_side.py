@@ -21,6 +21,7 @@ Uses the .venv of scripts/differential/run.py, with plsfix added.
 """
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -80,6 +81,9 @@ def main():
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     args = parser.parse_args()
     ensure_venv(EXTRA_REQUIREMENTS)
+    # plsfix panics (and recovers) on some adversarial inputs; its
+    # backtraces would flood the output.
+    os.environ["RUST_BACKTRACE"] = "0"
 
     subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "throughput"], cwd=ROOT, check=True)
     subprocess.run([str(BINARY), "--write", str(DATA)], check=True)
