@@ -1,7 +1,8 @@
 //! Promises that hold for every input: no false positives on clean text,
 //! idempotence, replayable plans, no panics.
 
-use ftfy::breaker::{break_text, Mangle, UNDONE_CODECS};
+use ftfy::breaker::{break_text, Mangle};
+use ftfy::codecs::UNDONE_CODECS;
 use ftfy::{
     apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_text_with,
     Normalization, StreamFixer, TextFixerConfig, UnescapeHtml,

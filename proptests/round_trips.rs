@@ -26,7 +26,8 @@
 
 use std::cell::Cell;
 
-use ftfy::breaker::{break_text, break_text_with, Mangle, UNDONE_CODECS};
+use ftfy::breaker::{break_text, break_text_with, Mangle};
+use ftfy::codecs::UNDONE_CODECS;
 use ftfy::codecs::{self, Charmap};
 use ftfy::{fix_encoding, fix_text};
 use proptest::prelude::*;

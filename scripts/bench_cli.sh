@@ -2,21 +2,29 @@
 # Times the `ftfy` command on a large generated file with -j 1 and -j 2:
 # wall time, throughput, peak memory, and the speedup.
 #
-# Usage: scripts/bench_cli.sh [SIZE_MB] [FILE]
+# Usage: scripts/bench_cli.sh [SIZE_MB] [SHAPES]
 #   SIZE_MB  size of the input to generate (default 1024, i.e. 1 GB)
-#   FILE     where to keep the input (default target/bench_cli_SIZE.txt);
-#            an existing file of that name is reused
+#   SHAPES   which line endings to time, of: lf (the base file), cr (classic
+#            Mac), u2028 (U+2028 line separators), none (one line, no
+#            break at all); default "lf cr u2028 none"
+#
+# Inputs are kept as target/bench_cli_SIZEMB_SHAPE.txt and reused. The
+# other shapes are the base file with each \n replaced, so they hold the
+# same text.
 #
 # The input mixes clean multilingual lines (English, French, German,
 # Russian, Greek, Japanese, Chinese, Korean, Arabic, emoji) with about 1%
 # mojibake lines (UTF-8 read as Windows-1252, once or twice) and a few
 # HTML entities; the output goes to /dev/null so that the disk is not
-# timed. Targets (issue 5): peak RSS < 64 MB, -j 2 >= 1.7x faster.
+# timed. The outputs of -j 1 and -j 2 are compared. Targets (issue 14):
+# peak RSS < 64 MB and -j 2 >= 1.8x -j 1 for every shape, and each shape
+# within 1.5x of the LF file's time.
 set -euo pipefail
 
 size_mb=${1:-1024}
+shapes=${2:-lf cr u2028 none}
 root=$(cd "$(dirname "$0")/.." && pwd)
-input=${2:-$root/target/bench_cli_${size_mb}MB.txt}
+input=$root/target/bench_cli_${size_mb}MB_lf.txt
 
 cd "$root"
 cargo build --release --quiet --bin ftfy
@@ -84,22 +92,43 @@ with open(path, "wb") as out:
 EOF
 fi
 
-bytes=$(stat -c %s "$input")
-echo "input: $input ($((bytes >> 20)) MB)"
-declare -A wall
-for jobs in 1 2; do
-    report=$(mktemp)
-    /usr/bin/time -v -o "$report" "$binary" -j "$jobs" "$input" >/dev/null
-    seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ {
-        n = split($2, t, ":"); s = 0
-        for (i = 1; i <= n; i++) s = s * 60 + t[i]
-        print s }' "$report")
-    rss_kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$report")
-    cpu=$(awk -F': ' '/Percent of CPU/ { print $2 }' "$report")
-    rm -f "$report"
-    wall[$jobs]=$seconds
-    awk -v j="$jobs" -v s="$seconds" -v b="$bytes" -v r="$rss_kb" -v c="$cpu" 'BEGIN {
-        printf "-j %s: %7.2f s  %7.1f MB/s  peak RSS %5.1f MB  CPU %s\n",
-            j, s, b / 1048576 / s, r / 1024, c }'
+# The other shapes: the same text with each line feed replaced.
+for shape in $shapes; do
+    file=$root/target/bench_cli_${size_mb}MB_${shape}.txt
+    [[ $shape == lf || -f $file ]] && continue
+    python3 - "$input" "$file" "$shape" <<'EOF'
+import sys
+
+source, target, shape = sys.argv[1:]
+separator = {"cr": b"\r", "u2028": "\u2028".encode(), "none": b" "}[shape]
+with open(source, "rb") as lines, open(target, "wb") as out:
+    while block := lines.read(1 << 24):
+        out.write(block.replace(b"\n", separator))
+EOF
 done
-awk -v a="${wall[1]}" -v b="${wall[2]}" 'BEGIN { printf "speedup -j 2 / -j 1: %.2fx\n", a / b }'
+
+printf "%-6s %4s %9s %10s %11s %6s\n" shape jobs seconds "MB/s" "peak RSS" "CPU"
+for shape in $shapes; do
+    file=$root/target/bench_cli_${size_mb}MB_${shape}.txt
+    bytes=$(stat -c %s "$file")
+    declare -A wall sums
+    for jobs in 1 2; do
+        report=$(mktemp)
+        output=$(mktemp)
+        /usr/bin/time -v -o "$report" "$binary" -j "$jobs" "$file" >"$output"
+        seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ {
+            n = split($2, t, ":"); s = 0
+            for (i = 1; i <= n; i++) s = s * 60 + t[i]
+            print s }' "$report")
+        rss_kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$report")
+        cpu=$(awk -F': ' '/Percent of CPU/ { print $2 }' "$report")
+        sums[$jobs]=$(md5sum <"$output" | cut -c1-32)
+        rm -f "$report" "$output"
+        wall[$jobs]=$seconds
+        awk -v shape="$shape" -v j="$jobs" -v s="$seconds" -v b="$bytes" -v r="$rss_kb" -v c="$cpu" 'BEGIN {
+            printf "%-6s %4s %9.2f %10.1f %8.1f MB %6s\n", shape, j, s, b / 1048576 / s, r / 1024, c }'
+    done
+    same=$([[ ${sums[1]} == "${sums[2]}" ]] && echo identical || echo DIFFERENT)
+    awk -v shape="$shape" -v a="${wall[1]}" -v b="${wall[2]}" -v same="$same" \
+        'BEGIN { printf "%-6s speedup -j 2 / -j 1: %.2fx, outputs %s\n", shape, a / b, same }'
+done

@@ -26,7 +26,7 @@
 
 use std::ops::Range;
 
-use crate::codecs::{self, Charmap};
+use crate::codecs::{self, Charmap, UNDONE_CODECS};
 
 /// One kind of damage to text.
 ///
@@ -91,20 +91,6 @@ impl Mangle {
         all
     }
 }
-
-/// The codecs whose UTF-8 mojibake `fix_encoding` undoes.
-pub static UNDONE_CODECS: [&Charmap; 10] = [
-    &codecs::LATIN_1,
-    &codecs::SLOPPY_WINDOWS_1252,
-    &codecs::SLOPPY_WINDOWS_1251,
-    &codecs::SLOPPY_WINDOWS_1250,
-    &codecs::SLOPPY_WINDOWS_1253,
-    &codecs::SLOPPY_WINDOWS_1254,
-    &codecs::SLOPPY_WINDOWS_1257,
-    &codecs::ISO_8859_2,
-    &codecs::MACROMAN,
-    &codecs::CP437,
-];
 
 /// Strict codecs with unmapped bytes, for [`Mangle::Utf8AsLossy`].
 static LOSSY_CODECS: [&Charmap; 6] = [

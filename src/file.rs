@@ -414,15 +414,21 @@ impl<R: Read> TextBatches<R> {
         Ok(())
     }
 
-    /// Picks the decoding from the whole first line, as ftfy's `fix_file`
-    /// does.
+    /// Picks the decoding from the first line, as ftfy's `fix_file` does,
+    /// or from as much of it as `max_decode_length` characters can take
+    /// (4 bytes each), so that a file without line breaks is not read
+    /// whole.
     fn guess(&mut self) -> Result<(), FixFileError> {
+        let limit = self.max_decode_length.max(1).saturating_mul(4);
         let mut searched = 0;
         let first_line_end = loop {
             if let Some(newline) = self.raw[searched..].iter().position(|&b| b == b'\n') {
                 break searched + newline + 1;
             }
             searched = self.raw.len();
+            if searched >= limit {
+                break limit;
+            }
             self.fill()?;
             if self.eof {
                 break self.raw.len();
@@ -824,6 +830,31 @@ mod tests {
                 }
                 assert!(batches.next_batch().unwrap().is_none());
             }
+        }
+    }
+
+    /// Memory stays bounded without line breaks, guessing included: the
+    /// first batch comes before the input is read whole, and is cut where
+    /// fix_text cuts.
+    #[test]
+    fn a_line_without_breaks_is_read_in_bounded_pieces() {
+        let config = TextFixerConfig::default().max_decode_length(10);
+        let input = "é".repeat(50_000);
+        for encoding in [None, Some("utf-8")] {
+            let mut batches = TextBatches::new(input.as_bytes(), encoding, &config, 16).unwrap();
+            let first = batches.next_batch().unwrap().unwrap();
+            assert!(
+                batches.bytes_read() < 1000,
+                "{encoding:?}: read {}",
+                batches.bytes_read()
+            );
+            assert_eq!(first.chars().count() % 10, 0, "{first}");
+            let mut all = first;
+            while let Some(batch) = batches.next_batch().unwrap() {
+                assert!(batch.len() < 1000);
+                all += &batch;
+            }
+            assert_eq!(all, input);
         }
     }
 

@@ -229,6 +229,24 @@ impl Triggers {
         })
     }
 
+    /// The triggers of a text after `fix`, one of the round's text fixes,
+    /// changed it, without scanning it again: these fixes only take away
+    /// what they fix, except that C1 controls become Windows-1252
+    /// punctuation, curly quotes among it, and the ligature `ŉ` becomes
+    /// `ʼn`, with a modifier apostrophe. (Full-width `＆` becomes `&`,
+    /// but entities are decoded only at the start of a round, which scans
+    /// afresh.) Flags left on that no longer apply cost a fix that finds
+    /// nothing, never a missed fix. Any fix of non-ASCII text may leave
+    /// characters NFC changes (half-width katakana's sound marks become
+    /// combining ones), so NFC looks at what it changed.
+    fn after(mut self, fix: Fix) -> Triggers {
+        if matches!(fix, Fix::FixC1Controls | Fix::FixLatinLigatures) {
+            self.quotes = true;
+        }
+        self.not_nfc_stable |= self.non_ascii;
+        self
+    }
+
     fn any(&self, decode_entities: bool) -> bool {
         (self.entities && decode_entities)
             || self.terminal_escapes
@@ -428,10 +446,14 @@ pub(crate) fn fix_scanned_segment<'a>(
     ];
 
     let mut current = Cow::Borrowed(text);
+    let mut first_round = true;
     loop {
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
         let mut changed = false;
+        if !std::mem::take(&mut first_round) {
+            triggers = Triggers::scan(&current);
+        }
         if decode_entities
             && triggers.entities
             && apply_fix(
@@ -448,7 +470,11 @@ pub(crate) fn fix_scanned_segment<'a>(
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
-                    steps.extend(fixed.explanation.unwrap_or_default());
+                    steps.extend(
+                        fixed
+                            .explanation
+                            .expect("fix_encoding_and_explain always explains"),
+                    );
                     replace_if_changed(&mut current, fixed.text)
                 }
                 None => match fix_encoding_with(&current, config) {
@@ -467,14 +493,13 @@ pub(crate) fn fix_scanned_segment<'a>(
                 && apply_fix(&mut current, step.fix, step.apply, &mut steps)
             {
                 changed = true;
-                triggers = Triggers::scan(&current);
+                triggers = triggers.after(step.fix);
             }
         }
         if let Some(form) = triggers.normalization(config) {
             if let Cow::Owned(normalized) = normalize(&current, form) {
                 if replace_if_changed(&mut current, normalized) {
                     changed = true;
-                    triggers = Triggers::scan(&current);
                     if let Some(steps) = steps.as_deref_mut() {
                         steps.push(ExplanationStep::Normalize(form));
                     }
@@ -615,5 +640,58 @@ mod tests {
         .into_iter()
         .filter(|&(set, _)| set)
         .fold(0, |bits, (_, bit)| bits | bit)
+    }
+
+    /// What `Triggers::after` assumes: a round's text fix adds no trigger
+    /// that a later fix of the round reads, beyond those `after` adds.
+    /// Checked on every code point, alone and in the pairs that fixes
+    /// treat together (CRLF, an escape sequence).
+    #[test]
+    fn text_fixes_add_no_triggers_beyond_what_after_says() {
+        let fixes = [
+            Fix::FixC1Controls,
+            Fix::FixLatinLigatures,
+            Fix::FixCharacterWidth,
+            Fix::UncurlQuotes,
+            Fix::FixLineBreaks,
+            Fix::RemoveTerminalEscapes,
+            Fix::RemoveControlChars,
+        ];
+        // Only what later fixes of the round read (entities are read at
+        // the start of the next round, after a fresh scan).
+        let flags = |t: &Triggers| {
+            [
+                t.c1_controls,
+                t.ligatures,
+                t.width,
+                t.quotes,
+                t.line_breaks,
+                t.terminal_escapes,
+                t.control_chars,
+                t.non_ascii,
+                t.not_nfc_stable,
+            ]
+        };
+        let texts = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .map(|c| c.to_string())
+            .chain(["\r\n".to_string(), "a\u{1b}[31mb".to_string()]);
+        let mut added = Vec::new();
+        for text in texts {
+            let before = Triggers::scan(&text);
+            for fix in fixes {
+                let fixed = fix.text_fix().expect("a text fix")(&text);
+                let promised = flags(&before.after(fix));
+                let now = flags(&Triggers::scan(&fixed));
+                if now
+                    .iter()
+                    .zip(promised)
+                    .any(|(&now, promised)| now && !promised)
+                {
+                    added.push(format!("{fix} on {text:?}"));
+                }
+            }
+        }
+        assert!(added.is_empty(), "fixes add triggers: {added:?}");
     }
 }

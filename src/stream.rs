@@ -364,21 +364,27 @@ pub(crate) fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
 pub(crate) fn complete_segments_len(text: &str, max_chars: usize) -> usize {
     let line_start = text.rfind('\n').map_or(0, |i| i + 1);
     let max_chars = max_chars.max(1);
-    let unfinished_line = &text[line_start..];
-    // Fewer bytes than max_chars cannot hold max_chars characters; the
-    // count of bytes that start a character is a quick check before the
-    // walk that finds the cut.
-    if unfinished_line.len() <= max_chars || char_count(unfinished_line.as_bytes()) <= max_chars {
+    let unfinished_line = &text.as_bytes()[line_start..];
+    // Fewer bytes than max_chars cannot hold max_chars characters.
+    if unfinished_line.len() <= max_chars {
         return line_start;
     }
-    let last_cut = unfinished_line
-        .char_indices()
-        .enumerate()
-        .filter(|(count, _)| count % max_chars == 0)
-        .map(|(_, (index, _))| index)
-        .last()
-        .unwrap_or(0);
-    line_start + last_cut
+    let chars = char_count(unfinished_line);
+    if chars <= max_chars {
+        return line_start;
+    }
+    // The last cut is before character number `max_chars * k`, the last
+    // multiple below `chars`: walk back over the characters after it.
+    let after_cut = chars - (chars - 1) / max_chars * max_chars;
+    let mut seen = 0;
+    let cut = (0..unfinished_line.len())
+        .rev()
+        .find(|&index| {
+            seen += usize::from(unfinished_line[index] & 0xC0 != 0x80);
+            seen == after_cut
+        })
+        .expect("the line holds more characters than come after the cut");
+    line_start + cut
 }
 
 /// The number of characters of UTF-8 `bytes`: the bytes that are not

@@ -247,7 +247,13 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         (Box::new(file), Some(metadata.len()))
     };
     let encoding = (!args.guess).then_some(args.encoding.as_str());
-    let batches = TextBatches::new(input, encoding, &config, args.batch_bytes)?;
+    // JSON records are fixed field by field, so their batches must hold
+    // whole lines, however long: only text is cut where fix_text cuts.
+    let cutting = match args.jsonl {
+        Some(_) => config.clone().max_decode_length(usize::MAX),
+        None => config.clone(),
+    };
+    let batches = TextBatches::new(input, encoding, &cutting, args.batch_bytes)?;
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
     let fixer = BatchFixer::new(
         &config,

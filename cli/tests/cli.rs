@@ -435,6 +435,31 @@ fn invalid_json_lines_name_the_line() {
 }
 
 #[test]
+fn jsonl_records_longer_than_max_decode_length_stay_whole() {
+    let value = "cafÃ© ".repeat(40);
+    let input = format!("{{\"text\": \"{value}\"}}\n");
+    for jobs in ["1", "2"] {
+        let args = [
+            "--jsonl",
+            "text",
+            "--max-decode-length",
+            "16",
+            "--batch-bytes",
+            "8",
+            "-j",
+            jobs,
+        ];
+        let output = run(&args, input.as_bytes());
+        assert!(output.status.success(), "{}", stderr(&output));
+        let expected = ftfy::fix_text_with(
+            &value,
+            &ftfy::TextFixerConfig::default().max_decode_length(16),
+        );
+        assert_eq!(stdout(&output), format!("{{\"text\": \"{expected}\"}}\n"));
+    }
+}
+
+#[test]
 fn jsonl_keeps_line_breaks_and_blank_lines() {
     let input = "{\"text\": \"cafÃ©\"}\r\n\n{\"id\": 1}";
     let output = run(&["--jsonl", "text"], input.as_bytes());

@@ -4,7 +4,8 @@
 //! unambiguous (no earlier codec applies, and it looks bad).
 #![no_main]
 
-use ftfy::breaker::{break_text_with, Mangle, UNDONE_CODECS};
+use ftfy::breaker::{break_text_with, Mangle};
+use ftfy::codecs::UNDONE_CODECS;
 use ftfy::fix_encoding;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,14 +1,14 @@
 //! The heuristic that says "this looks like mojibake".
 //!
 //! About four hundred characters turn up in UTF-8 mojibake. ftfy 6.3.1 sorts
-//! them into named categories ([`categories`]) and lists short sequences of
+//! them into named categories (`categories`) and lists short sequences of
 //! those categories that are far likelier to be mojibake than intended
 //! text, such as a lowercase accented letter followed by a currency sign
 //! (`Ã©` is fine French mojibake; `é€` is not French). The text is *bad*
 //! when any listed sequence occurs; its *badness* is how many occur.
 //!
 //! ftfy writes the sequences as one large regular expression. Here each
-//! alternative of that expression is a [`Rule`]: a list of character
+//! alternative of that expression is a `Rule`: a list of character
 //! classes, one per position, tried in ftfy's order. That keeps the rules as
 //! readable as the regex, gives Python's exact meaning of `\s` and `\w`, and
 //! needs no regex engine: a text is classified character by character, and

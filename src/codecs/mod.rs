@@ -40,6 +40,26 @@ pub use tables::{
     WINDOWS_1258,
 };
 
+/// The codecs whose UTF-8 mojibake `fix_encoding` undoes, in the order
+/// ftfy 6.3.1 tries them (its `CHARMAP_ENCODINGS`).
+///
+/// ```
+/// let names: Vec<&str> = ftfy::codecs::UNDONE_CODECS.iter().map(|c| c.name()).collect();
+/// assert_eq!(names[..3], ["latin-1", "sloppy-windows-1252", "sloppy-windows-1251"]);
+/// ```
+pub static UNDONE_CODECS: [&Charmap; 10] = [
+    &LATIN_1,
+    &SLOPPY_WINDOWS_1252,
+    &SLOPPY_WINDOWS_1251,
+    &SLOPPY_WINDOWS_1250,
+    &SLOPPY_WINDOWS_1253,
+    &SLOPPY_WINDOWS_1254,
+    &SLOPPY_WINDOWS_1257,
+    &ISO_8859_2,
+    &MACROMAN,
+    &CP437,
+];
+
 /// A decode-table entry for a byte the codec leaves unmapped. (U+FFFF is
 /// a noncharacter that no codec here maps to.)
 const UNMAPPED: u16 = 0xFFFF;

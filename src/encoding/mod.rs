@@ -4,7 +4,7 @@
 //!
 //! 1. Text that is ASCII, or that the [`badness`](crate::badness)
 //!    heuristic finds nothing wrong with, is left alone.
-//! 2. For each single-byte codec in [`CANDIDATES`] that can encode the
+//! 2. For each single-byte codec in [`UNDONE_CODECS`] that can encode the
 //!    whole text: encode it, repair the bytes ([`restore_byte_a0`],
 //!    [`replace_lossy_sequences`]) and decode them as UTF-8 (or
 //!    `utf-8-variants` when CESU-8 or Java's `C0 80` may be present). The
@@ -23,7 +23,7 @@ pub(crate) mod repairs;
 use std::borrow::Cow;
 
 use crate::badness::is_bad;
-use crate::codecs::{self, Charmap, Codec};
+use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
 use crate::fixes::Fix;
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::TextFixerConfig;
@@ -31,20 +31,6 @@ use repairs::{
     decode_inconsistent_utf8, fix_c1_controls, has_c1_control, might_have_altered_utf8,
     replace_lossy_sequences, restore_byte_a0,
 };
-
-/// The codecs whose mojibake we undo, in the order ftfy 6.3.1 tries them.
-static CANDIDATES: [&Charmap; 10] = [
-    &codecs::LATIN_1,
-    &codecs::SLOPPY_WINDOWS_1252,
-    &codecs::SLOPPY_WINDOWS_1251,
-    &codecs::SLOPPY_WINDOWS_1250,
-    &codecs::SLOPPY_WINDOWS_1253,
-    &codecs::SLOPPY_WINDOWS_1254,
-    &codecs::SLOPPY_WINDOWS_1257,
-    &codecs::ISO_8859_2,
-    &codecs::MACROMAN,
-    &codecs::CP437,
-];
 
 /// Fixes mojibake with the default configuration.
 ///
@@ -149,7 +135,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     }
 
     let mut latin_1_can_encode = false;
-    for &charmap in &CANDIDATES {
+    for &charmap in &UNDONE_CODECS {
         let Ok(bytes) = charmap.encode(text) else {
             continue;
         };
