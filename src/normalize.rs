@@ -37,10 +37,12 @@ fn unless_quick_yes<I: Iterator<Item = char>>(
 
 /// NFC of `text`, normalizing only the chunks around characters that NFC
 /// might change. A character of [`is_nfc_stable`] neither composes with
-/// what precedes it nor reorders past it, so the text splits before each
-/// into chunks that normalize on their own; a chunk starts at the last
-/// stable character before an unstable one (which may compose with it)
-/// and ends before the next. Stable text, most text, is only looked at.
+/// what precedes it nor reorders past it, so the text may be split before
+/// any of them into chunks that normalize on their own. A chunk starts at
+/// the last stable character before an unstable one (which may compose
+/// with it) and ends before two stable characters in a row: pieces glued
+/// by a single stable character, as in `e\u{301}e\u{301}`, go to the
+/// normalizer at once. Stable text, most text, is only looked at.
 fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
     let mut edits = Edits::new(text);
     let mut chunk_start = 0;
@@ -51,12 +53,13 @@ fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
             continue;
         }
         let mut chunk_end = text.len();
-        while let Some(&(next, d)) = chars.peek() {
-            if is_nfc_stable(d) {
+        while let Some((next, d)) = chars.next() {
+            let ends_chunk =
+                is_nfc_stable(d) && chars.peek().is_none_or(|&(_, after)| is_nfc_stable(after));
+            if ends_chunk {
                 chunk_end = next;
                 break;
             }
-            chars.next();
         }
         let chunk = &text[chunk_start..chunk_end];
         // Most such chunks (a letter and a virama, say) pass the quick
