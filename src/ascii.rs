@@ -7,11 +7,20 @@
 /// holds only ASCII.
 pub(crate) fn skip_ascii(bytes: &[u8], from: usize) -> usize {
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let word = |chunk: &[u8]| {
+        // OK because callers pass exactly eight bytes.
+        u64::from_le_bytes(chunk.try_into().expect("eight bytes"))
+    };
     let mut index = from;
+    // Long ASCII runs sixteen bytes at a time, then the word that ends one.
+    while let Some(chunk) = bytes.get(index..index + 16) {
+        if (word(&chunk[..8]) | word(&chunk[8..])) & HIGH_BITS != 0 {
+            break;
+        }
+        index += 16;
+    }
     while let Some(chunk) = bytes.get(index..index + 8) {
-        // OK because `get` returned exactly eight bytes.
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let high = word & HIGH_BITS;
+        let high = word(chunk) & HIGH_BITS;
         if high != 0 {
             // Little-endian: the lowest set bit is the first such byte.
             return index + (high.trailing_zeros() / 8) as usize;
@@ -32,7 +41,7 @@ mod tests {
     /// start, for non-ASCII bytes at every position of a word.
     #[test]
     fn skip_ascii_finds_the_first_non_ascii_byte() {
-        for length in 0..40 {
+        for length in 0..56 {
             for high_at in (0..length).map(Some).chain([None]) {
                 let mut bytes = vec![b'a'; length];
                 if let Some(at) = high_at {
