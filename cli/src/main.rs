@@ -8,6 +8,7 @@
 //! lines.
 
 mod batches;
+mod ftfy_messages;
 mod jsonl;
 mod output;
 mod progress;
@@ -165,13 +166,28 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// What ftfy's message for bytes that do not decode quotes: the input
+/// file, to read the bad line again (`None` for standard input), and the
+/// encoding as it was named (`None` when guessed).
+static QUOTED: std::sync::OnceLock<(Option<std::path::PathBuf>, Option<String>)> =
+    std::sync::OnceLock::new();
+
 /// What the command says when the input cannot be read or decoded.
 fn read_failure(error: FixFileError) -> Failure {
     match error {
-        FixFileError::Undecodable { .. } => format!(
-            "{error}; give its encoding with --encoding (-e), or let ftfy guess with --guess (-g)"
-        )
-        .into(),
+        // ftfy's words, with Python's error for the bytes of the bad line.
+        FixFileError::Undecodable { encoding, offset } => {
+            let (path, named) = QUOTED.get().cloned().unwrap_or_default();
+            let named = named.as_deref().unwrap_or(encoding);
+            let line = path.and_then(|path| ftfy_messages::line_at(&path, offset));
+            match line {
+                Some((line, position)) => {
+                    ftfy_messages::undecodable(named, encoding, Some(&line), position)
+                }
+                None => ftfy_messages::undecodable(named, encoding, None, offset),
+            }
+            .into()
+        }
         error => error.into(),
     }
 }
@@ -182,7 +198,8 @@ fn run() -> i32 {
     match run_with(&args) {
         Ok(()) | Err(Failure::BrokenPipe) => 0,
         Err(Failure::Message(message)) => {
-            eprintln!("ftfy: {message}");
+            // The layout of ftfy's messages, which scripts may parse.
+            eprintln!("ftfy error:\n{message}");
             1
         }
     }
@@ -247,6 +264,10 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         (Box::new(file), Some(metadata.len()))
     };
     let encoding = (!args.guess).then_some(args.encoding.as_str());
+    QUOTED.get_or_init(|| {
+        let path = (!reading_stdin).then(|| args.filename.clone().into());
+        (path, encoding.map(str::to_owned))
+    });
     // JSON records are fixed field by field, so their batches must hold
     // whole lines, however long: only text is cut where fix_text cuts.
     let cutting = match args.jsonl {

@@ -35,7 +35,7 @@ impl Output {
         }
         let path = PathBuf::from(name);
         if input.is_some_and(|input| same_file(Path::new(input), &path)) {
-            return Err("can't read and write the same file; output to a new file instead".into());
+            return Err(super::ftfy_messages::SAME_FILE.into());
         }
         let file_name = path
             .file_name()

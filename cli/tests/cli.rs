@@ -315,13 +315,32 @@ fn a_closed_pipe_ends_quietly() {
     fs::remove_dir_all(dir).unwrap();
 }
 
-/// Asserts that a run failed with one line on standard error, starting
-/// `ftfy: ` and holding each of `words`.
+/// Asserts that a run failed with a message on standard error laid out
+/// as ftfy's (`ftfy error:` on a line of its own, then one line) and
+/// holding each of `words`.
 fn assert_fails_with(output: &Output, words: &[&str]) {
     assert!(!output.status.success());
     let message = stderr(output);
-    assert!(message.starts_with("ftfy: "), "{message:?}");
-    assert_eq!(message.lines().count(), 1, "{message:?}");
+    assert!(message.starts_with("ftfy error:\n"), "{message:?}");
+    assert_eq!(message.lines().count(), 2, "{message:?}");
+    for word in words {
+        assert!(message.contains(word), "{message:?} lacks {word:?}");
+    }
+}
+
+/// Asserts that a run failed with ftfy's message for input that does not
+/// decode, naming the encoding and holding each of `words`.
+fn assert_undecodable(output: &Output, encoding: &str, words: &[&str]) {
+    assert!(!output.status.success());
+    let message = stderr(output);
+    let opening = format!(
+        "ftfy error:\nThis input couldn't be decoded as '{encoding}'. We got the following error:\n\n    "
+    );
+    assert!(message.starts_with(&opening), "{message:?}");
+    assert!(
+        message.ends_with("such as `ftfy -e latin-1`.\n"),
+        "{message:?}"
+    );
     for word in words {
         assert!(message.contains(word), "{message:?} lacks {word:?}");
     }
@@ -332,27 +351,29 @@ fn invalid_utf8_names_the_offset_and_the_way_out() {
     let input = b"fine line\ncaf\xe9\n";
     for jobs in ["1", "2"] {
         let output = run(&["-j", jobs], input);
-        assert_fails_with(
-            &output,
-            &["byte offset 13", "utf-8", "--encoding", "--guess"],
-        );
+        // Standard input cannot be read again to quote the line as
+        // Python would: the offset counts from the input's start.
+        assert_undecodable(&output, "utf-8", &["offset 13"]);
         // The lines before the bad one are out, as with ftfy.
         assert_eq!(stdout(&output), "fine line\n");
     }
     // So do other encodings, and bytes cut short at the end.
-    assert_fails_with(
+    assert_undecodable(
         &run(&["-e", "windows-1252"], b"ok \x81"),
-        &["byte offset 3", "windows-1252"],
+        "windows-1252",
+        &["offset 3"],
     );
-    assert_fails_with(
+    assert_undecodable(
         &run(&["-e", "utf-16le"], b"o\x00k\x00\x00\xdc"),
-        &["byte offset 4"],
+        "utf-16le",
+        &["offset 4"],
     );
-    assert_fails_with(&run(&["-e", "shift_jis"], b"ok\n\x82"), &["byte offset 3"]);
-    assert_fails_with(
-        &run(&["-g"], b"\xff\xfeo\x00k"),
-        &["byte offset 4", "utf-16"],
+    assert_undecodable(
+        &run(&["-e", "shift_jis"], b"ok\n\x82"),
+        "shift_jis",
+        &["offset 3"],
     );
+    assert_undecodable(&run(&["-g"], b"\xff\xfeo\x00k"), "utf-16", &["offset 4"]);
 }
 
 #[test]
@@ -361,14 +382,18 @@ fn bad_input_leaves_no_output_file() {
     let input = dir.join("in.txt");
     let output = dir.join("out.txt");
     let mut bytes = "cafÃ©\n".repeat(500_000).into_bytes();
-    let offset = format!("byte offset {}", bytes.len() + 4);
     bytes.extend_from_slice(b"bad \xff byte\n");
     fs::write(&input, &bytes).unwrap();
     let run = run(
         &[input.to_str().unwrap(), "-o", output.to_str().unwrap()],
         b"",
     );
-    assert_fails_with(&run, &[&offset]);
+    // A file is read again to quote the bad line as Python would.
+    assert_undecodable(
+        &run,
+        "utf-8",
+        &["can't decode byte 0xff in position 4: invalid start byte"],
+    );
     assert_eq!(files_in(&dir), ["in.txt"]);
     // An existing output file is left as it was.
     fs::write(&output, "precious").unwrap();

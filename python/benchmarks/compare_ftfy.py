@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""ftfy_rs against ftfy 6.3.1, side by side in one run, interleaved.
+
+    python python/benchmarks/compare_ftfy.py [--lines 1000000] [--repeat 3]
+
+Run it with a Python that has both ftfy_rs and ftfy==6.3.1 installed, and
+Faker (for the project's differential corpus). Inputs are strings of about
+100 characters made from that corpus: clean multilingual text, mojibake
+of every kind, entities, escapes, quotes, line breaks. Measures:
+
+1. fix_text called once per string, in a Python loop (call overhead
+   counts): ftfy against ftfy_rs, on clean strings, on damaged ones, and
+   on the mix of 2;
+2. fix_texts over --lines lines (nine in ten clean) on one thread, against a loop over
+   ftfy.fix_text (run once: it is slow);
+3. fix_texts with two threads against one.
+
+Timings 1 and 3 are interleaved and repeated; the best of each is kept.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import ftfy
+import ftfy_rs
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "differential"))
+import corpus as differential  # noqa: E402
+
+
+def strings_of_about_100_chars(count: int, damaged: bool, seed: int = 7) -> list:
+    """Corpus strings joined with spaces until each is 90 to 110
+    characters: clean multilingual text, or pieces of every kind of damage
+    (mojibake, entities, escapes, quotes, line breaks)."""
+    clean, mangled = differential.build(per_locale=40)
+    if damaged:
+        pieces = [case["text"] for case in mangled]
+        pieces += differential.rich_inputs(3000, pieces, seed=seed)
+    else:
+        pieces = [case["text"] for case in clean]
+    pieces = [piece for piece in pieces if len(piece) <= 100]
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        text = rng.choice(pieces)
+        while len(text) < 90:
+            text += " " + rng.choice(pieces)
+        if len(text) <= 110:
+            out.append(text)
+    return out
+
+
+def timed(function) -> float:
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--per-call", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    assert ftfy.__version__ == "6.3.1" and ftfy is not ftfy_rs
+
+    clean = strings_of_about_100_chars(45_000, damaged=False)
+    damaged = strings_of_about_100_chars(5_000, damaged=True)
+    # Lines as a web crawl has them: mostly clean, one in ten damaged.
+    pool = clean + damaged
+    random.Random(3).shuffle(pool)
+    lines = [pool[i % len(pool)] for i in range(args.lines)]
+    print(f"cores: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}; "
+          f"{len(pool):,} distinct strings of {sum(map(len, pool)) / len(pool):.0f} characters on average")
+
+    per_call = {}
+    for name, calls in [("clean", clean[: args.per_call]), ("damaged", damaged[: args.per_call]),
+                        ("mix", pool[: args.per_call])]:
+        ftfy_calls, ours_calls = [], []
+        for _ in range(args.repeat):
+            ftfy_calls.append(timed(lambda: [ftfy.fix_text(text) for text in calls]))
+            ours_calls.append(timed(lambda: [ftfy_rs.fix_text(text) for text in calls]))
+        theirs, ours = min(ftfy_calls) / len(calls) * 1e6, min(ours_calls) / len(calls) * 1e6
+        per_call[name] = {"ftfy_us": round(theirs, 2), "ftfy_rs_us": round(ours, 3),
+                          "ratio": round(theirs / ours, 1)}
+        print(f"1. fix_text per ~100-char string, {name}: ftfy {theirs:.2f} µs, "
+              f"ftfy_rs {ours:.2f} µs -> {theirs / ours:.1f}x")
+
+    one_thread, two_threads = [], []
+    for _ in range(args.repeat):
+        one_thread.append(timed(lambda: ftfy_rs.fix_texts(lines, threads=1)))
+        two_threads.append(timed(lambda: ftfy_rs.fix_texts(lines, threads=2)))
+    loop_ftfy = timed(lambda: [ftfy.fix_text(text) for text in lines])
+    print(f"2. {len(lines):,} lines: loop over ftfy.fix_text {loop_ftfy:.1f} s, "
+          f"fix_texts on one thread {min(one_thread):.3f} s -> {loop_ftfy / min(one_thread):.0f}x")
+    print(f"3. fix_texts on two threads {min(two_threads):.3f} s -> "
+          f"{min(one_thread) / min(two_threads):.2f}x faster than one")
+    print(json.dumps({
+        "per_call": per_call,
+        "lines": len(lines), "ftfy_loop_s": round(loop_ftfy, 2),
+        "fix_texts_1_thread_s": [round(t, 3) for t in one_thread],
+        "fix_texts_2_threads_s": [round(t, 3) for t in two_threads],
+    }))
+
+
+if __name__ == "__main__":
+    main()

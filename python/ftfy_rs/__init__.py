@@ -1,0 +1,464 @@
+"""
+ftfy_rs: fixes text for you, in Rust.
+
+A drop-in for the Python package ftfy 6.3.1: the same functions with the
+same signatures, defaults, return types and exceptions, giving the same
+answers, many times faster. Existing code switches with one line::
+
+    import ftfy_rs as ftfy
+
+or, before importing a library that uses ftfy::
+
+    import sys, ftfy_rs
+    sys.modules["ftfy"] = ftfy_rs
+
+Beyond ftfy, :func:`fix_texts` fixes many strings (a list, any iterable,
+or an Arrow string array) in parallel without holding the GIL.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import unicodedata
+import warnings
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
+
+from ftfy_rs import _native, bad_codecs, fixes
+from ftfy_rs._native import BYTES_ERROR_TEXT
+from ftfy_rs.badness import is_bad  # noqa: F401 (as in ftfy)
+from ftfy_rs.formatting import display_ljust
+
+# The version of ftfy whose interface and answers this package reproduces:
+# code that checks `ftfy.__version__` sees what it expects.
+__version__ = "6.3.1"
+
+bad_codecs.ok()
+
+
+class ExplanationStep(NamedTuple):
+    """
+    A step in an ExplainedText, explaining how to decode text.
+
+    The possible actions are:
+
+    - "encode": take in a string and encode it as bytes, with the given encoding
+    - "decode": take in bytes and decode them as a string, with the given encoding
+    - "transcode": convert bytes to bytes with a particular named function
+    - "apply": convert str to str with a particular named function
+    - "normalize": apply Unicode normalization, in the form the parameter names
+
+    The `parameter` is the name of the encoding or function to use. If it's a
+    function, it must appear in the FIXERS dictionary.
+    """
+
+    action: str
+    parameter: str
+
+    def __repr__(self) -> str:
+        """The representation of the equivalent tuple, as in ftfy."""
+        return repr(tuple(self))
+
+
+class ExplainedText(NamedTuple):
+    """
+    The return type of the functions that explain which steps fixed the
+    text, such as :func:`fix_and_explain()`. When the 'explain' option is
+    off, `explanation` is None.
+    """
+
+    text: str
+    explanation: list[ExplanationStep] | None
+
+
+# Functions that can be applied using `apply_plan`.
+FIXERS: dict[str, Callable] = {  # type: ignore[type-arg]
+    "unescape_html": fixes.unescape_html,
+    "remove_terminal_escapes": fixes.remove_terminal_escapes,
+    "restore_byte_a0": fixes.restore_byte_a0,
+    "replace_lossy_sequences": fixes.replace_lossy_sequences,
+    "decode_inconsistent_utf8": fixes.decode_inconsistent_utf8,
+    "fix_c1_controls": fixes.fix_c1_controls,
+    "fix_latin_ligatures": fixes.fix_latin_ligatures,
+    "fix_character_width": fixes.fix_character_width,
+    "uncurl_quotes": fixes.uncurl_quotes,
+    "fix_line_breaks": fixes.fix_line_breaks,
+    "fix_surrogates": fixes.fix_surrogates,
+    "remove_control_chars": fixes.remove_control_chars,
+}
+
+
+class TextFixerConfig(NamedTuple):
+    r"""
+    The options of ftfy's fixes, with ftfy 6.3.1's names and defaults. Build
+    one with keyword arguments, and change one with `_replace`::
+
+        >>> config = TextFixerConfig(uncurl_quotes=False)
+        >>> config._replace(unescape_html=False).unescape_html
+        False
+
+    - `unescape_html`: "auto" (decode HTML entities unless the text holds a
+      `<`), True or False.
+    - `remove_terminal_escapes`: remove ANSI terminal escapes.
+    - `fix_encoding`: detect and undo mojibake; `restore_byte_a0`,
+      `replace_lossy_sequences` and `decode_inconsistent_utf8` tune it.
+    - `fix_c1_controls`: C1 controls become the Windows-1252 characters.
+    - `fix_latin_ligatures`, `fix_character_width`, `uncurl_quotes`,
+      `fix_line_breaks`, `fix_surrogates`, `remove_control_chars`.
+    - `normalization`: "NFC", "NFD", "NFKC", "NFKD" or None.
+    - `max_decode_length`: the longest segment fixed at once.
+    - `explain`: whether the `*_and_explain` functions build a plan.
+    """
+
+    unescape_html: str | bool = "auto"
+    remove_terminal_escapes: bool = True
+    fix_encoding: bool = True
+    restore_byte_a0: bool = True
+    replace_lossy_sequences: bool = True
+    decode_inconsistent_utf8: bool = True
+    fix_c1_controls: bool = True
+    fix_latin_ligatures: bool = True
+    fix_character_width: bool = True
+    uncurl_quotes: bool = True
+    fix_line_breaks: bool = True
+    fix_surrogates: bool = True
+    remove_control_chars: bool = True
+    normalization: str | None = "NFC"
+    max_decode_length: int = 1000000
+    explain: bool = True
+
+
+# The compiled half reads a config by position: make sure it agrees.
+assert TextFixerConfig._fields == tuple(_native.CONFIG_FIELDS)
+
+
+def _config_from_kwargs(config: TextFixerConfig, kwargs: dict[str, Any]) -> TextFixerConfig:
+    """Applies keyword options to a config, accepting ftfy 4's `fix_entities`."""
+    if "fix_entities" in kwargs:
+        warnings.warn(
+            "`fix_entities` has been renamed to `unescape_html`",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        kwargs = kwargs.copy()
+        kwargs["unescape_html"] = kwargs["fix_entities"]
+        del kwargs["fix_entities"]
+    return config._replace(**kwargs)
+
+
+def _check_text(text: Any) -> None:
+    """Raises what ftfy raises for bytes given as text."""
+    if isinstance(text, bytes):
+        raise UnicodeError(BYTES_ERROR_TEXT)
+
+
+def _steps(plan: list[tuple[str, str]] | None) -> list[ExplanationStep] | None:
+    """A plan from the compiled half as ExplanationSteps."""
+    if plan is None:
+        return None
+    return [ExplanationStep(action, parameter) for action, parameter in plan]
+
+
+def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
+    r"""
+    Given Unicode text as input, fix inconsistencies and glitches in it,
+    such as mojibake (text that was decoded in the wrong encoding).
+
+        >>> fix_text('âœ” No problems')
+        '✔ No problems'
+        >>> fix_text('&macr;\\_(ã\x83\x84)_/&macr;')
+        '¯\\_(ツ)_/¯'
+
+    `config` is a :class:`TextFixerConfig`; keyword arguments override its
+    options (`fix_text(text, uncurl_quotes=False)`). The text is fixed line
+    by line, in segments of at most `max_decode_length` characters; in
+    "auto" mode, HTML entities stop being decoded from the first line that
+    holds a `<`.
+    """
+    if kwargs or (config is not None and type(config) is not TextFixerConfig):
+        # The slow path only where ftfy's `_replace` has work to do (or
+        # raises, for a config that is not a TextFixerConfig).
+        if config is None:
+            config = TextFixerConfig(explain=False)
+        config = _config_from_kwargs(config, kwargs)
+    _check_text(text)
+    return _native.fix_text(text, config)
+
+
+def fix_and_explain(
+    text: str, config: TextFixerConfig | None = None, **kwargs: Any
+) -> ExplainedText:
+    """
+    Fix text as a single segment, returning the fixed text and an
+    explanation of what was fixed: a list of ExplanationSteps that
+    :func:`apply_plan` can replay on other text.
+
+        >>> fix_and_explain("sÃ³")
+        ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
+
+    The explanation is None when the config's `explain` option is off.
+    """
+    if config is None:
+        config = TextFixerConfig()
+    _check_text(text)
+    config = _config_from_kwargs(config, kwargs)
+    fixed, plan = _native.fix_and_explain(text, config)
+    return ExplainedText(fixed, _steps(plan))
+
+
+def fix_encoding_and_explain(
+    text: str, config: TextFixerConfig | None = None, **kwargs: Any
+) -> ExplainedText:
+    """
+    Apply the steps of ftfy that detect mojibake and fix it. Returns the
+    fixed text and a list explaining what was fixed.
+
+        >>> fix_encoding_and_explain("sÃ³")
+        ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
+    """
+    if config is None:
+        config = TextFixerConfig()
+    _check_text(text)
+    config = _config_from_kwargs(config, kwargs)
+    fixed, plan = _native.fix_encoding_and_explain(text, config)
+    return ExplainedText(fixed, _steps(plan))
+
+
+def fix_encoding(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
+    """
+    Apply just the encoding-fixing steps of ftfy to this text.
+
+        >>> fix_encoding('Ã\\xa0 perturber la rÃ©flexion')
+        'à perturber la réflexion'
+    """
+    if config is None:
+        config = TextFixerConfig(explain=False)
+    config = _config_from_kwargs(config, kwargs)
+    _check_text(text)
+    return _native.fix_encoding(text, config)
+
+
+# Some alternate names for the main functions, as in ftfy.
+ftfy = fix_text
+
+
+def fix_text_segment(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
+    """
+    Fix text as a single segment, with a consistent sequence of steps that
+    are applied to fix the text. Prefer :func:`fix_text`, which splits the
+    text into lines first.
+    """
+    if config is None:
+        config = TextFixerConfig(explain=False)
+    config = _config_from_kwargs(config, kwargs)
+    _check_text(text)
+    return _native.fix_text_segment(text, config)
+
+
+def fix_file(
+    input_file: TextIO | BinaryIO,
+    encoding: str | None = None,
+    config: TextFixerConfig | None = None,
+    **kwargs: Any,
+) -> Iterator[str]:
+    """
+    Fix text that is found in a file, yielding the fixed text line by line.
+
+    The file may be opened in text or binary mode. Lines of bytes are
+    decoded with `encoding`, or, if it is None, with the encoding that
+    :func:`guess_bytes` guesses from the first line. In "auto" mode, HTML
+    entities stop being decoded from the first line that holds a `<`.
+    """
+    if config is None:
+        config = TextFixerConfig()
+    config = _config_from_kwargs(config, kwargs)
+    for line in input_file:
+        if isinstance(line, bytes):
+            if encoding is None:
+                line, encoding = guess_bytes(line)
+            else:
+                line = line.decode(encoding)
+        if config.unescape_html == "auto" and "<" in line:
+            config = config._replace(unescape_html=False)
+        yield _native.fix_text_segment(line, config)
+
+
+def guess_bytes(bstring: bytes) -> tuple[str, str]:
+    """
+    Guess the encoding of bytes of unknown encoding, among UTF-16 (with a
+    byte-order mark), UTF-8, utf-8-variants, MacRoman and
+    sloppy-windows-1252. Returns the decoded text and the encoding's name.
+
+        >>> guess_bytes(b"caf\\xc3\\xa9")
+        ('café', 'utf-8')
+
+    This is not a good way to use ftfy: know your encoding if you can.
+    """
+    if isinstance(bstring, str):
+        raise UnicodeError(
+            "This string was already decoded as Unicode. You should pass "
+            "bytes to guess_bytes, not Unicode."
+        )
+    if not isinstance(bstring, bytes):
+        # What ftfy ends up doing with other buffers: the same decoding.
+        bstring = bytes(bstring)
+    guess = _native.guess_bytes(bstring)
+    if guess is None:
+        # Only broken UTF-16 fails: let Python's codec raise its own error.
+        return bstring.decode("utf-16"), "utf-16"
+    return guess
+
+
+def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
+    """
+    Apply a plan for fixing the encoding of text: a list of (operation,
+    parameter) steps as :func:`fix_and_explain` returns them.
+
+        >>> apply_plan("sÃ³", [("encode", "latin-1"), ("decode", "utf-8")])
+        'só'
+    """
+    obj: Any = text
+    for operation, encoding in plan:
+        if operation == "encode":
+            obj = obj.encode(encoding)
+        elif operation == "decode":
+            obj = obj.decode(encoding)
+        elif operation in ("transcode", "apply"):
+            if encoding in FIXERS:
+                obj = FIXERS[encoding](obj)
+            else:
+                raise ValueError(f"Unknown function to apply: {encoding}")
+        elif operation == "normalize":
+            # ftfy's plans name this step but its apply_plan rejects it;
+            # replaying it is what the plan means.
+            obj = unicodedata.normalize(encoding, obj)
+        else:
+            raise ValueError(f"Unknown plan step: {operation}")
+    return obj  # type: ignore[no-any-return]
+
+
+def explain_unicode(text: str) -> None:
+    """
+    A diagnostic utility: prints each character of the text with its code
+    point, its display, its Unicode category and its name.
+
+        >>> explain_unicode('(╯°□°)╯︵ ┻━┻')
+        U+0028  (       [Ps] LEFT PARENTHESIS
+        U+256F  ╯       [So] BOX DRAWINGS LIGHT ARC UP AND LEFT
+        U+00B0  °       [So] DEGREE SIGN
+        U+25A1  □       [So] WHITE SQUARE
+        U+00B0  °       [So] DEGREE SIGN
+        U+0029  )       [Pe] RIGHT PARENTHESIS
+        U+256F  ╯       [So] BOX DRAWINGS LIGHT ARC UP AND LEFT
+        U+FE35  ︵      [Ps] PRESENTATION FORM FOR VERTICAL LEFT PARENTHESIS
+        U+0020          [Zs] SPACE
+        U+253B  ┻       [So] BOX DRAWINGS HEAVY UP AND HORIZONTAL
+        U+2501  ━       [So] BOX DRAWINGS HEAVY HORIZONTAL
+        U+253B  ┻       [So] BOX DRAWINGS HEAVY UP AND HORIZONTAL
+    """
+    for char in text:
+        if char.isprintable():
+            display = char
+        else:
+            display = char.encode("unicode-escape").decode("ascii")
+        print(
+            "U+{code:04X}  {display} [{category}] {name}".format(
+                display=display_ljust(display, 7),
+                code=ord(char),
+                category=unicodedata.category(char),
+                name=unicodedata.name(char, "<unknown>"),
+            )
+        )
+
+
+def fix_texts(
+    texts: Iterable[str] | Any,
+    config: TextFixerConfig | None = None,
+    *,
+    threads: int | None = None,
+) -> Any:
+    """
+    Fix many texts at once, as :func:`fix_text` fixes each, in parallel and
+    without holding the GIL.
+
+    `texts` is any iterable of str (the result is a list, in the same
+    order), or an Arrow string or large_string array, such as a
+    `pyarrow.Array` or `pyarrow.ChunkedArray` (the result is the same kind,
+    nulls kept). `threads` is the number of threads; None uses every core.
+
+        >>> fix_texts(["cafÃ©", "fine"])
+        ['café', 'fine']
+    """
+    if isinstance(texts, (str, bytes)):
+        raise TypeError("fix_texts takes an iterable of strings, not one string")
+    if config is not None and not isinstance(config, tuple):
+        raise TypeError("config must be a TextFixerConfig or None")
+    chunks = getattr(texts, "chunks", None)
+    if chunks is not None and hasattr(texts, "__arrow_c_stream__"):
+        import pyarrow  # a ChunkedArray: pyarrow is there
+
+        fixed = [_fix_arrow(chunk, config, threads) for chunk in chunks]
+        return pyarrow.chunked_array(fixed, type=texts.type)
+    if hasattr(texts, "__arrow_c_array__"):
+        return _fix_arrow(texts, config, threads)
+    return _native.fix_texts(texts, config, threads)
+
+
+def _fix_arrow(array: Any, config: TextFixerConfig | None, threads: int | None) -> Any:
+    """Fixes one Arrow array, giving back the input's kind of array."""
+    fixed = _native.fix_arrow_array(array, config, threads)
+    module = type(array).__module__.split(".")[0]
+    if module == "pyarrow":
+        import pyarrow
+
+        return pyarrow.array(fixed)
+    # Any other producer gets an object exporting the Arrow array.
+    return fixed
+
+
+_SUBMODULES = ("badness", "bad_codecs", "chardata", "fixes", "formatting")
+
+
+def __getattr__(name: str) -> Any:
+    """Imports `chardata` (slow to build) only when it is first used."""
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# `sys.modules["ftfy"] = ftfy_rs` makes `import ftfy` find this module;
+# make `import ftfy.fixes` and friends find ours too.
+class _AliasFinder:
+    """Resolves `ftfy.<submodule>` to `ftfy_rs.<submodule>` when `ftfy` is
+    an alias of this module."""
+
+    @staticmethod
+    def find_spec(fullname: str, path: Any = None, target: Any = None) -> Any:
+        """Finds `ftfy.x` as `ftfy_rs.x` while `ftfy` is this module."""
+        head, _, tail = fullname.partition(".")
+        if head == "ftfy" and tail and sys.modules.get("ftfy") is sys.modules[__name__]:
+            import importlib.util
+
+            module = importlib.import_module(f"{__name__}.{tail}")
+            return importlib.util.spec_from_loader(fullname, _AliasLoader(module))
+        return None
+
+
+class _AliasLoader:
+    """Hands an already imported module out under another name."""
+
+    def __init__(self, module: Any) -> None:
+        """Remembers the module to hand out."""
+        self.module = module
+
+    def create_module(self, spec: Any) -> Any:
+        """The module itself, not a new one."""
+        return self.module
+
+    def exec_module(self, module: Any) -> None:
+        """Nothing to run: the module is already imported."""
+
+
+# First in line: the path finder would otherwise load a second copy of
+# each submodule under the `ftfy.` name.
+sys.meta_path.insert(0, _AliasFinder)

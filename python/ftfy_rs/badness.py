@@ -1,0 +1,45 @@
+"""
+The heuristic that tells whether text is mojibake, with ftfy 6.3.1's
+names: :func:`is_bad` to detect mojibake without fixing it, and
+:func:`badness` to count the suspicious sequences.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from ftfy_rs import _native
+
+
+def sequence_weirdness(text: str) -> int:
+    """
+    The name of the heuristic in ftfy 2.x through 5.x, redirected (with a
+    warning, as ftfy does) to :func:`badness`.
+    """
+    warnings.warn(
+        "`sequence_weirdness()` is an old heuristic, and the current "
+        "closest equivalent is `ftfy.badness.badness()`"
+    )
+    return badness(text)
+
+
+def badness(text: str) -> int:
+    """
+    Get the 'badness' of a sequence of text, counting the number of unlikely
+    character sequences. A badness greater than 0 indicates that some of it
+    seems to be mojibake.
+
+        >>> badness("cafÃ©"), badness("café")
+        (1, 0)
+    """
+    return _native.badness(text)  # type: ignore[no-any-return]
+
+
+def is_bad(text: str) -> bool:
+    """
+    Returns true iff the given text looks like it contains mojibake.
+
+        >>> is_bad("cafÃ©"), is_bad("café")
+        (True, False)
+    """
+    return _native.is_bad(text)  # type: ignore[no-any-return]

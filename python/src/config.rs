@@ -1,0 +1,86 @@
+//! ftfy's `TextFixerConfig` (a Python `NamedTuple`) to the library's.
+
+use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// The fields of ftfy 6.3.1's `TextFixerConfig`, in its order; the Python
+/// class in `ftfy_rs/__init__.py` declares the same.
+const FIELDS: [&str; 16] = [
+    "unescape_html",
+    "remove_terminal_escapes",
+    "fix_encoding",
+    "restore_byte_a0",
+    "replace_lossy_sequences",
+    "decode_inconsistent_utf8",
+    "fix_c1_controls",
+    "fix_latin_ligatures",
+    "fix_character_width",
+    "uncurl_quotes",
+    "fix_line_breaks",
+    "fix_surrogates",
+    "remove_control_chars",
+    "normalization",
+    "max_decode_length",
+    "explain",
+];
+
+/// Converts a `TextFixerConfig`, or `None` for ftfy's defaults with
+/// `explain` off (what `fix_text` uses when given no config).
+///
+/// Options are read as ftfy reads them: by truthiness, except
+/// `unescape_html`, where the string `"auto"` is the third value.
+pub fn from_python(config: Option<&Bound<'_, PyAny>>) -> PyResult<TextFixerConfig> {
+    let Some(config) = config.filter(|config| !config.is_none()) else {
+        return Ok(TextFixerConfig::default().explain(false));
+    };
+    let tuple = config.downcast::<PyTuple>().map_err(|_| {
+        PyTypeError::new_err("config must be a TextFixerConfig (or None for the defaults)")
+    })?;
+    if tuple.len() != FIELDS.len() {
+        return Err(PyTypeError::new_err(
+            "config must be a TextFixerConfig with ftfy 6.3.1's 16 fields",
+        ));
+    }
+    let flag = |index: usize| -> PyResult<bool> { tuple.get_item(index)?.is_truthy() };
+    let unescape_html = tuple.get_item(0)?;
+    let unescape_html = if unescape_html.eq("auto")? {
+        UnescapeHtml::Auto
+    } else if unescape_html.is_truthy()? {
+        UnescapeHtml::Always
+    } else {
+        UnescapeHtml::Never
+    };
+    let normalization = tuple.get_item(13)?;
+    let normalization = if normalization.is_none() {
+        None
+    } else {
+        let name: String = normalization.extract()?;
+        // Python's unicodedata.normalize takes the upper-case names only.
+        let form = Normalization::from_name(&name).filter(|form| form.name() == name);
+        Some(form.ok_or_else(|| PyValueError::new_err("invalid normalization form"))?)
+    };
+    Ok(TextFixerConfig::default()
+        .unescape_html(unescape_html)
+        .remove_terminal_escapes(flag(1)?)
+        .fix_encoding(flag(2)?)
+        .restore_byte_a0(flag(3)?)
+        .replace_lossy_sequences(flag(4)?)
+        .decode_inconsistent_utf8(flag(5)?)
+        .fix_c1_controls(flag(6)?)
+        .fix_latin_ligatures(flag(7)?)
+        .fix_character_width(flag(8)?)
+        .uncurl_quotes(flag(9)?)
+        .fix_line_breaks(flag(10)?)
+        .fix_surrogates(flag(11)?)
+        .remove_control_chars(flag(12)?)
+        .normalization(normalization)
+        .max_decode_length(tuple.get_item(14)?.extract()?)
+        .explain(flag(15)?))
+}
+
+/// The field names, for the Python class to check itself against.
+pub fn field_names() -> Vec<&'static str> {
+    FIELDS.to_vec()
+}

@@ -1,0 +1,49 @@
+"""Shared fixtures for ftfy_rs's own tests.
+
+Expected values come from the Python package ftfy 6.3.1, installed beside
+ftfy_rs as the oracle (ftfy_rs itself never imports it); the corpus is the
+project's differential corpus (scripts/differential/corpus.py).
+"""
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import ftfy_rs
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "differential"))
+
+# The same option sets as the differential check: defaults, each option
+# off in turn, and the other values.
+OPTION_SETS = [{}] + [{option: False} for option in [
+    "unescape_html", "remove_terminal_escapes", "fix_encoding", "restore_byte_a0",
+    "replace_lossy_sequences", "decode_inconsistent_utf8", "fix_c1_controls",
+    "fix_latin_ligatures", "fix_character_width", "uncurl_quotes", "fix_line_breaks",
+    "fix_surrogates", "remove_control_chars",
+]] + [{"unescape_html": True}, {"normalization": "NFKC"}, {"normalization": "NFD"},
+      {"normalization": None}, {"max_decode_length": 12}, {"explain": False}]
+
+
+@pytest.fixture(scope="session")
+def oracle():
+    """ftfy 6.3.1, the reference."""
+    import ftfy
+
+    assert ftfy.__version__ == "6.3.1"
+    assert ftfy is not ftfy_rs and "ftfy_rs" not in ftfy.__file__, "the oracle must be the real ftfy"
+    return ftfy
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    """Clean and mangled strings, and inputs rich in everything fix_text fixes."""
+    import corpus as differential
+
+    clean, mangled = differential.build(per_locale=25)
+    rng = random.Random(11)
+    texts = [case["text"] for case in clean] + [case["text"] for case in mangled]
+    texts += differential.rich_inputs(1500, texts, seed=12)
+    texts += ["\n".join(rng.sample(texts, rng.randint(2, 5))) for _ in range(300)]
+    return texts
