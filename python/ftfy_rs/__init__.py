@@ -420,7 +420,7 @@ _SUBMODULES = ("badness", "bad_codecs", "chardata", "fixes", "formatting")
 
 
 def __getattr__(name: str) -> Any:
-    """Imports `chardata` (slow to build) only when it is first used."""
+    """Imports a submodule (`ftfy_rs.chardata`, say) when it is first used."""
     if name in _SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

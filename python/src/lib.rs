@@ -15,9 +15,10 @@ mod text;
 
 use std::borrow::Cow;
 
+use ftfy::codecs::{utf8_variants, Codec, UNDONE_CODECS};
 use ftfy::fixes::Fix;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
@@ -235,10 +236,71 @@ fn guess_bytes(data: &Bound<'_, PyBytes>) -> Option<(String, &'static str)> {
     ftfy::guess_bytes(data.as_bytes()).ok()
 }
 
+/// The canonical name of the codec `name` (any alias), or `None`: what
+/// the Python codec registry asks first.
+#[pyfunction]
+fn codec_name(name: &str) -> Option<&'static str> {
+    Codec::from_name(name).map(Codec::name)
+}
+
+/// The character each byte decodes to in a single-byte codec, as the 256
+/// characters of a Python charmap table (U+FFFE where a byte is unmapped,
+/// as Python's own tables mark it).
+#[pyfunction]
+fn decoding_table(name: &str) -> PyResult<String> {
+    match Codec::from_name(name) {
+        Some(Codec::SingleByte(charmap)) => Ok((0..=255u8)
+            .map(|byte| charmap.decode_byte(byte).unwrap_or('\u{fffe}'))
+            .collect()),
+        _ => Err(PyLookupError::new_err(format!(
+            "no single-byte codec named {name:?}"
+        ))),
+    }
+}
+
+/// Decodes `utf-8-variants`: the text of the longest valid prefix of
+/// `data`, and the offset of the first byte that starts no valid sequence
+/// (`None` when all of it decodes).
+#[pyfunction]
+fn decode_utf8_variants(data: &[u8]) -> (String, Option<usize>) {
+    match utf8_variants::decode(data) {
+        Ok(text) => (text, None),
+        Err(error) => {
+            let bad = error.offset().expect("a decoding error has an offset");
+            let text = utf8_variants::decode(&data[..bad])
+                .expect("the bytes before the first bad one decode");
+            (text, Some(bad))
+        }
+    }
+}
+
+/// Whether the single-byte codec `encoding` can encode every character
+/// of `text` (false for text holding surrogates, which no codec encodes).
+#[pyfunction]
+fn can_encode(encoding: &str, text: &Bound<'_, PyString>) -> PyResult<bool> {
+    let Some(Codec::SingleByte(charmap)) = Codec::from_name(encoding) else {
+        return Err(PyLookupError::new_err(format!(
+            "no single-byte codec named {encoding:?}"
+        )));
+    };
+    Ok(text.to_cow().is_ok_and(|text| charmap.can_encode(&text)))
+}
+
+/// The single-byte codecs whose mojibake `fix_encoding` undoes, in order.
+#[pyfunction]
+fn charmap_candidates() -> Vec<&'static str> {
+    UNDONE_CODECS.iter().map(|charmap| charmap.name()).collect()
+}
+
 /// The Python module `ftfy_rs._native`.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(fix_text, module)?)?;
+    module.add_function(wrap_pyfunction!(codec_name, module)?)?;
+    module.add_function(wrap_pyfunction!(decoding_table, module)?)?;
+    module.add_function(wrap_pyfunction!(decode_utf8_variants, module)?)?;
+    module.add_function(wrap_pyfunction!(can_encode, module)?)?;
+    module.add_function(wrap_pyfunction!(charmap_candidates, module)?)?;
     module.add_function(wrap_pyfunction!(fix_text_segment, module)?)?;
     module.add_function(wrap_pyfunction!(fix_encoding, module)?)?;
     module.add_function(wrap_pyfunction!(fix_and_explain, module)?)?;

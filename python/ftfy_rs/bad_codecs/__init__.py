@@ -1,103 +1,83 @@
-# Vendored from ftfy 6.3.1 (bad_codecs/__init__.py), Copyright 2023 Robyn Speer, Apache License 2.0;
-# kept as it is so that code importing it from ftfy finds the same objects.
-r"""
-The `ftfy.bad_codecs` module gives Python the ability to decode some common,
-flawed encodings.
+"""Python codecs for the encodings ftfy adds: its *sloppy* single-byte
+encodings (``sloppy-windows-1252`` and friends, which decode every byte) and
+``utf-8-variants`` (UTF-8 that also accepts CESU-8 surrogate pairs and
+Java's ``C0 80`` null, also called ``cesu-8`` and ``java-utf-8``).
 
-Python does not want you to be sloppy with your text. Its encoders and decoders
-("codecs") follow the relevant standards whenever possible, which means that
-when you get text that *doesn't* follow those standards, you'll probably fail
-to decode it. Or you might succeed at decoding it for implementation-specific
-reasons, which is perhaps worse.
+Importing ``ftfy_rs`` registers them with Python's codec registry, as
+importing ``ftfy`` does, so ``b"\\x80".decode("sloppy-windows-1252")``
+works. The tables and the names come from the Rust library, so Python and
+the library always agree.
 
-There are some encodings out there that Python wishes didn't exist, which are
-widely used outside of Python:
-
-- "utf-8-variants", a family of not-quite-UTF-8 encodings, including the
-  ever-popular CESU-8 and "Java modified UTF-8".
-- "Sloppy" versions of character map encodings, where bytes that don't map to
-  anything will instead map to the Unicode character with the same number.
-
-Simply importing this module, or in fact any part of the `ftfy` package, will
-make these new "bad codecs" available to Python through the standard Codecs
-API. You never have to actually call any functions inside `ftfy.bad_codecs`.
-
-However, if you want to call something because your code checker insists on it,
-you can call ``ftfy.bad_codecs.ok()``.
-
-A quick example of decoding text that's encoded in CESU-8:
-
-    >>> import ftfy.bad_codecs
-    >>> print(b'\xed\xa0\xbd\xed\xb8\x8d'.decode('utf-8-variants'))
-    😍
+    >>> import ftfy_rs.bad_codecs
+    >>> b"\\xed\\xa0\\xbd\\xed\\xb8\\x8d".decode("utf-8-variants")
+    '😍'
 """
 
+from __future__ import annotations
+
 import codecs
-from encodings import normalize_encoding
-from typing import Optional
+import functools
 
-_CACHE: dict[str, codecs.CodecInfo] = {}
+from ftfy_rs import _native
+from ftfy_rs.bad_codecs import utf8_variants
 
-# Define some aliases for 'utf-8-variants'. All hyphens get turned into
-# underscores, because of `normalize_encoding`.
-UTF8_VAR_NAMES = (
-    "utf_8_variants",
-    "utf8_variants",
-    "utf_8_variant",
-    "utf8_variant",
-    "utf_8_var",
-    "utf8_var",
-    "cesu_8",
-    "cesu8",
-    "java_utf_8",
-    "java_utf8",
-)
+__all__ = ["search_function", "ok"]
 
 
-def search_function(encoding: str) -> Optional[codecs.CodecInfo]:
-    """
-    Register our "bad codecs" with Python's codecs API. This involves adding
-    a search function that takes in an encoding name, and returns a codec
-    for that encoding if it knows one, or None if it doesn't.
+@functools.lru_cache(maxsize=None)
+def _sloppy_codec(name: str) -> codecs.CodecInfo:
+    """A charmap codec built from the library's table for `name`."""
+    decoding_table = _native.decoding_table(name)
+    encoding_table = codecs.charmap_build(decoding_table)
 
-    The encodings this will match are:
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        return codecs.charmap_encode(text, errors, encoding_table)
 
-    - Encodings of the form 'sloppy-windows-NNNN' or 'sloppy-iso-8859-N',
-      where the non-sloppy version is an encoding that leaves some bytes
-      unmapped to characters.
-    - The 'utf-8-variants' encoding, which has the several aliases seen
-      above.
-    """
-    if encoding in _CACHE:
-        return _CACHE[encoding]
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        return codecs.charmap_decode(data, errors, decoding_table)
 
-    norm_encoding = normalize_encoding(encoding)
-    codec = None
-    if norm_encoding in UTF8_VAR_NAMES:
-        from ftfy_rs.bad_codecs.utf8_variants import CODEC_INFO
+    class IncrementalEncoder(codecs.IncrementalEncoder):
+        def encode(self, text: str, final: bool = False) -> bytes:
+            return codecs.charmap_encode(text, self.errors, encoding_table)[0]
 
-        codec = CODEC_INFO
-    elif norm_encoding.startswith("sloppy_"):
-        from ftfy_rs.bad_codecs.sloppy import CODECS
+    class IncrementalDecoder(codecs.IncrementalDecoder):
+        def decode(self, data: bytes, final: bool = False) -> str:
+            return codecs.charmap_decode(data, self.errors, decoding_table)[0]
 
-        codec = CODECS.get(norm_encoding)
+    class StreamWriter(codecs.StreamWriter):
+        def encode(self, text: str, errors: str = "strict") -> tuple[bytes, int]:
+            return encode(text, errors)
 
-    if codec is not None:
-        _CACHE[encoding] = codec
+    class StreamReader(codecs.StreamReader):
+        def decode(self, data: bytes, errors: str = "strict") -> tuple[str, int]:
+            return decode(data, errors)
 
-    return codec
+    return codecs.CodecInfo(
+        name=name,
+        encode=encode,
+        decode=decode,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=IncrementalDecoder,
+        streamwriter=StreamWriter,
+        streamreader=StreamReader,
+    )
+
+
+def search_function(encoding: str) -> codecs.CodecInfo | None:
+    """Finds the codec for one of ftfy's encoding names, or ``None`` for a
+    name that is not one of them (Python's own codecs answer for the
+    rest)."""
+    name = _native.codec_name(encoding)
+    if name == utf8_variants.NAME:
+        return utf8_variants.CODEC_INFO
+    if name is not None and name.startswith("sloppy-"):
+        return _sloppy_codec(name)
+    return None
 
 
 def ok() -> None:
-    """
-    A feel-good function that gives you something to call after importing
-    this package.
-
-    Why is this here? Pyflakes. Pyflakes gets upset when you import a module
-    and appear not to use it. It doesn't know that you're using it when
-    you use the ``unicode.encode`` and ``bytes.decode`` methods with certain
-    encodings.
-    """
+    """Does nothing: something to call after importing this module only for
+    the codecs it registers, so that linters see it used."""
 
 
 codecs.register(search_function)
