@@ -1,8 +1,11 @@
-//! Throughput of fix_text and fix_encoding on the five inputs of
-//! `benches/inputs.rs`: clean ASCII, clean multilingual text, text with 1%
-//! mojibake lines, dense mojibake, and one very long line.
+//! Throughput of fix_text, fix_encoding and is_bad on the inputs of
+//! `benches/inputs.rs`: ordinary text (clean ASCII in short and long lines,
+//! clean multilingual and non-Latin text, short multilingual lines with 1%
+//! mojibake, dense mojibake, one very long line), and the adversarial long
+//! lines of one repeated pattern, with fix_text only.
 //!
-//! Run: `cargo bench`. For the comparison with Python ftfy, see
+//! Run: `cargo bench`, or `cargo bench -- adversarial` for one group. For
+//! the comparison with Python ftfy and plsfix, see
 //! `scripts/side_by_side.py`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -10,7 +13,7 @@ use ftfy::{fix_encoding_with, fix_text_with, TextFixerConfig};
 
 mod inputs;
 
-fn throughput(c: &mut Criterion) {
+fn ordinary(c: &mut Criterion) {
     let config = TextFixerConfig::default();
     for (name, text) in inputs::inputs() {
         let mut group = c.benchmark_group(name);
@@ -24,9 +27,27 @@ fn throughput(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
+        group.bench_function("is_bad_per_line", |b| {
+            b.iter(|| {
+                text.split_inclusive('\n')
+                    .filter(|line| ftfy::badness::is_bad(line))
+                    .count()
+            })
+        });
         group.finish();
     }
 }
 
-criterion_group!(benches, throughput);
+fn adversarial(c: &mut Criterion) {
+    let config = TextFixerConfig::default();
+    let mut group = c.benchmark_group("adversarial");
+    group.sample_size(10);
+    for (name, text) in inputs::adversarial() {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(name, |b| b.iter(|| fix_text_with(&text, &config)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ordinary, adversarial);
 criterion_main!(benches);

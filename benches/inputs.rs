@@ -1,6 +1,12 @@
 //! The benchmark inputs, shared by `benches/fix.rs` (criterion) and
-//! `examples/throughput.rs` (the side-by-side run against Python ftfy), so
-//! both measure the same text. Deterministic: no randomness, no files.
+//! `examples/throughput.rs` (the side-by-side run against Python ftfy and
+//! plsfix), so both measure the same text. Deterministic: no randomness
+//! beyond a fixed-seed generator, no files.
+//!
+//! Two groups: [`inputs`], ordinary text of the kinds a data pipeline
+//! meets, and [`adversarial`], long lines of one repeated character,
+//! pair or short pattern for every kind of input that makes some fix
+//! work, to show that no input is pathologically slow.
 
 use ftfy::breaker::{break_text, Mangle};
 use ftfy::codecs;
@@ -25,34 +31,212 @@ const CLEAN_MULTILINGUAL: &[&str] = &[
     "नमस्ते दुनिया, आप कैसे हैं? 😀",
 ];
 
-/// `count` lines cycling through `lines`, each numbered so lines differ.
-fn lines(lines: &[&str], count: usize, mangle_every: Option<usize>) -> String {
+/// Short labels and sentences in dozens of scripts and languages, as a
+/// data-cleaning input holds them: one per line, most under 50 bytes.
+const SHORT_MULTILINGUAL: &[&str] = &[
+    "Café crème, s'il vous plaît",
+    "Straße gesperrt",
+    "Mañana por la mañana",
+    "Não há problema",
+    "Ça va très bien",
+    "Fußgängerzone",
+    "Smörgåsbord för två",
+    "Ærlig talt, øl og æbler",
+    "Zażółć gęślą jaźń",
+    "Příliš žluťoučký kůň",
+    "Árvíztűrő tükörfúrógép",
+    "Şişli'de güzel bir gün",
+    "Tiếng Việt có dấu",
+    "Ελληνικά γράμματα",
+    "Привет, как дела?",
+    "Добро пожаловать",
+    "Слава Україні! Її ґанок",
+    "Здраво, свете",
+    "Բարեւ աշխարհ",
+    "გამარჯობა",
+    "שלום עולם",
+    "مرحبا بالعالم",
+    "سلام دنیا",
+    "नमस्ते दुनिया",
+    "ওহে বিশ্ব",
+    "வணக்கம் உலகம்",
+    "สวัสดีชาวโลก",
+    "ສະບາຍດີ",
+    "မင်္ဂလာပါ",
+    "សួស្តី\u{200B}ពិភពលោក",
+    "你好，世界",
+    "東京タワー",
+    "こんにちは世界",
+    "안녕하세요 세계",
+    "ሰላም ልዑል",
+    "Habari ya dunia",
+    "Kia ora koutou",
+    "order #1234 shipped",
+    "Total: 42,50 € (TVA incl.)",
+    "«Bonjour» — dit-il…",
+    "5 °C à Zürich",
+    "👍 Great job! 🎉",
+];
+
+const CLEAN_NON_LATIN: &[&str] = &[
+    "我能吞下玻璃而不伤身体、你好世界。今天天气很好、我们去公园散步吧。",
+    "東京の天気は晴れです。明日は雨が降るでしょう。",
+    "다람쥐 헌 쳇바퀴에 타고파. 오늘 날씨가 정말 좋네요.",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+    "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر ومغلف بجلد أزرق.",
+    "ऋषियों को सताने वाले दुष्ट राक्षसों के राजा रावण का सर्वनाश करने वाले विष्णुवतार भगवान श्रीराम।",
+    "เป็นมนุษย์สุดประเสริฐเลิศคุณค่า กว่าบรรดาฝูงสัตว์เดรัจฉาน",
+];
+
+/// `count` lines cycling through `lines`, each numbered so lines differ,
+/// with every `mangle_every`-th line broken with the `manglers` in turn.
+fn lines(lines: &[&str], count: usize, mangle_every: Option<usize>, manglers: &[Mangle]) -> String {
     let mut text = String::new();
     for i in 0..count {
         let line = format!("{i}: {}", lines[i % lines.len()]);
         let mangled = mangle_every
             .filter(|every| i % every == 0)
-            .and_then(|_| break_text(&line, Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252)));
+            .and_then(|every| break_text(&line, manglers[(i / every) % manglers.len()]));
         text.push_str(mangled.as_deref().unwrap_or(&line));
         text.push('\n');
     }
     text
 }
 
-/// The five inputs, named, each about 1 MB.
+/// Lines of `lines`, unnumbered, in a fixed pseudo-random order (so the
+/// lengths vary as in real data), every `mangle_every`-th one broken.
+fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
+    let manglers = [
+        Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252),
+        Mangle::Utf8As(&codecs::LATIN_1),
+        Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1251),
+        Mangle::Utf8As(&codecs::MACROMAN),
+    ];
+    let mut random = Random(0x5eed);
+    let mut text = String::new();
+    for i in 0..count {
+        let line = lines[random.below(lines.len())];
+        let mangled = (i % mangle_every == 0)
+            .then(|| break_text(line, manglers[(i / mangle_every) % manglers.len()]))
+            .flatten();
+        text.push_str(mangled.as_deref().unwrap_or(line));
+        text.push('\n');
+    }
+    text
+}
+
+/// A small fixed-seed xorshift generator: the inputs must not change
+/// between runs or machines.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The ordinary inputs, named, each about 1 MB.
 pub fn inputs() -> Vec<(&'static str, String)> {
-    let multilingual_line = lines(CLEAN_MULTILINGUAL, 10, None).replace('\n', " ");
+    let multilingual_line = lines(CLEAN_MULTILINGUAL, 10, None, &[]).replace('\n', " ");
+    let ascii_line = lines(CLEAN_ASCII, 4, None, &[]).replace('\n', " ");
+    let to_1252 = [Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252)];
     vec![
-        ("clean_ascii", lines(CLEAN_ASCII, 16_000, None)),
+        ("clean_ascii", lines(CLEAN_ASCII, 16_000, None, &[])),
+        (
+            "ascii_long_lines",
+            (ascii_line.repeat(400) + "\n").repeat(10),
+        ),
         (
             "clean_multilingual",
-            lines(CLEAN_MULTILINGUAL, 12_000, None),
+            lines(CLEAN_MULTILINGUAL, 12_000, None, &[]),
+        ),
+        ("clean_non_latin", lines(CLEAN_NON_LATIN, 8_000, None, &[])),
+        (
+            "short_multilingual_1_percent",
+            shuffled_lines(SHORT_MULTILINGUAL, 36_000, 100),
         ),
         (
             "mojibake_1_percent",
-            lines(CLEAN_MULTILINGUAL, 12_000, Some(100)),
+            lines(CLEAN_MULTILINGUAL, 12_000, Some(100), &to_1252),
         ),
-        ("mojibake_dense", lines(CLEAN_MULTILINGUAL, 8_000, Some(1))),
+        (
+            "mojibake_dense",
+            lines(CLEAN_MULTILINGUAL, 8_000, Some(1), &to_1252),
+        ),
         ("one_long_line", multilingual_line.repeat(1_700)),
+    ]
+}
+
+/// `pattern` repeated into one line of about `size` bytes.
+fn repeated(pattern: &str, size: usize) -> String {
+    pattern.repeat(size / pattern.len())
+}
+
+/// One line of about `size` bytes of characters drawn at random from
+/// `alphabet`.
+fn soup(alphabet: &[char], size: usize) -> String {
+    let mut random = Random(0xa11ce);
+    let mut text = String::with_capacity(size + 4);
+    while text.len() < size {
+        text.push(alphabet[random.below(alphabet.len())]);
+    }
+    text
+}
+
+/// The adversarial inputs, named, each one line of about 1 MB (or, for
+/// line breaks, many empty lines). Every class of input that makes some
+/// fix work is here, plus what `examples/hunt_slow.rs` found.
+pub fn adversarial() -> Vec<(&'static str, String)> {
+    const SIZE: usize = 1 << 20;
+    let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
+    let windows_1251: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| {
+            codecs::SLOPPY_WINDOWS_1251
+                .decode(&[byte as u8])
+                .ok()?
+                .chars()
+                .next()
+        })
+        .collect();
+    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
+    vec![
+        ("ligature_fi", repeated("ﬁ", SIZE)),
+        ("ligatures_mixed", repeated("ﬀﬂﬃĳǆ", SIZE)),
+        ("full_width", repeated("Ｌ", SIZE)),
+        ("ideographic_space", repeated("　", SIZE)),
+        ("c1_control", repeated("\u{80}", SIZE)),
+        ("c1_in_text", repeated("a\u{91}b\u{92}", SIZE)),
+        ("lone_cr", repeated("\r", SIZE)),
+        ("lone_cr_text", repeated("ab\r", SIZE)),
+        ("crlf_mix", repeated("\r\n\r\r\n\n", SIZE)),
+        ("line_separators", repeated("\u{2028}\u{85}", SIZE)),
+        ("entities", repeated("&amp;", SIZE)),
+        ("entities_mixed", repeated("&eacute;&#x2019;&lt;", SIZE)),
+        ("ampersands", repeated("&", SIZE)),
+        ("ampersand_words", repeated("&amp &x ", SIZE)),
+        ("escape_sequences", repeated("\x1b[31m", SIZE)),
+        ("escapes_bare", repeated("\x1b", SIZE)),
+        ("replacement_char", repeated("\u{fffd}", SIZE)),
+        ("combining_marks", repeated("e\u{301}", SIZE)),
+        ("combining_only", repeated("\u{301}", SIZE)),
+        ("curly_quotes", repeated("‘’“”", SIZE)),
+        ("control_chars", repeated("\u{1}\u{feff}", SIZE)),
+        ("lead_byte_a_tilde", repeated("Ã", SIZE)),
+        ("lead_byte_then_space", repeated("Ã ", SIZE)),
+        ("lead_byte_then_nbsp", repeated("Ã\u{a0}", SIZE)),
+        ("mojibake_pair", repeated("Ã©", SIZE)),
+        ("mojibake_triple", repeated("â€™", SIZE)),
+        ("mojibake_half", repeated("Ã©é", SIZE)),
+        ("soup_latin_1", soup(&latin_1, SIZE)),
+        ("soup_windows_1251", soup(&windows_1251, SIZE)),
+        ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
+        // Found by examples/hunt_slow.rs: quadratic until a rejected run of
+        // mojibake stopped being searched again from each character.
+        ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
+        ("hunt_run_after_bom", repeated("˜\u{feff}Ο", SIZE)),
+        ("hunt_nbsp_run", repeated("\u{a0}ˆā", SIZE)),
     ]
 }

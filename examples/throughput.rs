@@ -1,9 +1,13 @@
 //! Measures this crate on the benchmark inputs, for the side-by-side run
-//! against Python ftfy (`scripts/side_by_side.py`).
+//! against Python ftfy and plsfix (`scripts/side_by_side.py`).
 //!
-//! `throughput --write DIR` writes the inputs to DIR/<name>.txt;
-//! `throughput DIR` fixes each file in DIR with fix_text (and fix_encoding
-//! line by line) and prints one JSON line per input with its MB/s.
+//! - `throughput --write DIR` writes the inputs to DIR/<name>.txt, and
+//!   `throughput --list` prints their names;
+//! - `throughput DIR [NAME ...]` fixes each file in DIR (or the named ones)
+//!   with fix_text, with fix_encoding line by line and with is_bad line by
+//!   line, and prints one JSON line per input with its MB/s;
+//! - `throughput --once DIR NAME` runs fix_text once on one input, for a
+//!   profiler (`valgrind --tool=callgrind`, `perf record`).
 
 use std::time::{Duration, Instant};
 use std::{env, fs};
@@ -24,35 +28,69 @@ fn rate(mut work: impl FnMut()) -> f64 {
     f64::from(runs) / started.elapsed().as_secs_f64()
 }
 
+#[inline(never)]
+fn profiled_run(text: &str, config: &TextFixerConfig) -> usize {
+    fix_text_with(text, config).len()
+}
+
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--write") {
-        let dir = &args[1];
-        fs::create_dir_all(dir).expect("can create the folder");
-        for (name, text) in inputs::inputs() {
-            fs::write(format!("{dir}/{name}.txt"), text).expect("can write the input");
-        }
-        return;
-    }
-    let dir = args
-        .first()
-        .expect("usage: throughput DIR | throughput --write DIR");
+    let usage =
+        "usage: throughput --write DIR | throughput DIR [NAME ...] | throughput --once DIR NAME";
+    let names = || inputs::inputs().into_iter().chain(inputs::adversarial());
     let config = TextFixerConfig::default();
-    for (name, _) in inputs::inputs() {
-        let text = fs::read_to_string(format!("{dir}/{name}.txt")).expect("inputs written first");
-        let megabytes = text.len() as f64 / 1e6;
-        let fix_text = rate(|| {
-            std::hint::black_box(fix_text_with(&text, &config));
-        });
-        let fix_encoding = rate(|| {
-            for line in text.split_inclusive('\n') {
-                std::hint::black_box(fix_encoding_with(line, &config));
+    match args.first().map(String::as_str) {
+        Some("--write") => {
+            let dir = args.get(1).expect(usage);
+            fs::create_dir_all(dir).expect("can create the folder");
+            for (name, text) in names() {
+                fs::write(format!("{dir}/{name}.txt"), text).expect("can write the input");
             }
-        });
-        println!(
-            "{{\"input\":\"{name}\",\"fix_text\":{:.3},\"fix_encoding\":{:.3}}}",
-            fix_text * megabytes,
-            fix_encoding * megabytes
-        );
+        }
+        Some("--list") => {
+            for (name, _) in names() {
+                println!("{name}");
+            }
+        }
+        Some("--once") => {
+            let (dir, name) = (args.get(1).expect(usage), args.get(2).expect(usage));
+            let text =
+                fs::read_to_string(format!("{dir}/{name}.txt")).expect("inputs written first");
+            // A first run builds the lazily made tables, so that a profiler
+            // told to count only `profiled_run` sees the steady state.
+            fix_text_with(&text, &config);
+            let length = profiled_run(&text, &config);
+            println!("{} bytes in, {length} bytes out", text.len());
+        }
+        Some(dir) => {
+            for (name, _) in names() {
+                if args.len() > 1 && !args[1..].iter().any(|wanted| wanted == name) {
+                    continue;
+                }
+                let text =
+                    fs::read_to_string(format!("{dir}/{name}.txt")).expect("inputs written first");
+                let megabytes = text.len() as f64 / 1e6;
+                let fix_text = rate(|| {
+                    std::hint::black_box(fix_text_with(&text, &config));
+                });
+                let fix_encoding = rate(|| {
+                    for line in text.split_inclusive('\n') {
+                        std::hint::black_box(fix_encoding_with(line, &config));
+                    }
+                });
+                let is_bad = rate(|| {
+                    for line in text.split_inclusive('\n') {
+                        std::hint::black_box(ftfy::badness::is_bad(line));
+                    }
+                });
+                println!(
+                    "{{\"input\":\"{name}\",\"fix_text\":{:.3},\"fix_encoding\":{:.3},\"is_bad\":{:.3}}}",
+                    fix_text * megabytes,
+                    fix_encoding * megabytes,
+                    is_bad * megabytes
+                );
+            }
+        }
+        None => panic!("{usage}"),
     }
 }

@@ -1,15 +1,28 @@
 #!/usr/bin/env python3
-"""Speed of this crate against Python ftfy 6.3.1, on the same inputs, in
-one run: prints MB/s for each and the ratio.
+"""Speed of this crate against Python ftfy 6.3.1 and plsfix, on the same
+inputs, in one run: prints MB/s for each and the ratios.
 
-    python3 scripts/side_by_side.py
+    python3 scripts/side_by_side.py                  # every input, 3 rounds
+    python3 scripts/side_by_side.py --rounds 1 ligature_fi entities
+    python3 scripts/side_by_side.py --markdown       # the README's table
 
-The inputs are those of the criterion benchmarks (benches/inputs.rs),
-written out by examples/throughput.rs. Both sides fix the whole input with
-fix_text, and each line with fix_encoding, in-process (no start-up or I/O
-in the timings). Uses the .venv of scripts/differential/run.py.
+The inputs are those of the criterion benchmarks (benches/inputs.rs):
+ordinary text and the adversarial long lines, written out by
+examples/throughput.rs. Every tool fixes the whole input with fix_text;
+this crate and ftfy also run fix_encoding and is_bad on each line of the
+ordinary inputs (plsfix has no such functions). All in-process: no
+start-up or I/O in the timings, one core.
+
+The machine may be shared, so the tools are measured in turns, input by
+input, for several rounds; each figure is the median over the rounds, and
+each ratio the median of the ratios measured in the same round.
+
+Uses the .venv of scripts/differential/run.py, with plsfix added.
 """
+import argparse
 import json
+import os
+import statistics
 import subprocess
 import sys
 import time
@@ -19,42 +32,107 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "differential"))
 from run import ensure_venv  # noqa: E402
 
+EXTRA_REQUIREMENTS = ["plsfix==0.1.8"]
 DATA = ROOT / "target" / "bench-data"
+BINARY = ROOT / "target" / "release" / "examples" / "throughput"
 
 
-def rate(work, megabytes):
-    """MB/s of `work`, repeated for at least two seconds."""
+def rate(work, megabytes, seconds):
+    """MB/s of `work`, repeated for at least `seconds`."""
     started, runs = time.perf_counter(), 0
-    while runs < 1 or time.perf_counter() - started < 2:
+    while runs < 1 or time.perf_counter() - started < seconds:
         work()
         runs += 1
     return runs * megabytes / (time.perf_counter() - started)
 
 
-def main():
-    ensure_venv()
+def ours(name):
+    done = subprocess.run([str(BINARY), str(DATA), name], capture_output=True, check=True, text=True)
+    return json.loads(done.stdout)
+
+
+def measure(name, ordinary, seconds):
+    """One round on one input: every tool in turn."""
     import ftfy
+    import ftfy.badness
+    import plsfix
+
+    text = (DATA / f"{name}.txt").read_text(encoding="utf-8")
+    megabytes = len(text.encode("utf-8")) / 1e6
+    lines = text.splitlines(keepends=True)
+    figures = {"ftfy fix_text": rate(lambda: ftfy.fix_text(text), megabytes, seconds),
+               "plsfix fix_text": rate(lambda: plsfix.fix_text(text), megabytes, seconds)}
+    if ordinary:
+        figures["ftfy fix_encoding"] = rate(lambda: [ftfy.fix_encoding(line) for line in lines],
+                                            megabytes, seconds)
+        figures["ftfy is_bad"] = rate(lambda: [ftfy.badness.is_bad(line) for line in lines],
+                                      megabytes, seconds)
+    record = ours(name)
+    for function in ("fix_text", "fix_encoding", "is_bad"):
+        figures[f"ours {function}"] = record[function]
+    return figures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", help="inputs to run (default: all)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.0, help="minimum time per Python measurement")
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    args = parser.parse_args()
+    ensure_venv(EXTRA_REQUIREMENTS)
+    # plsfix panics (and recovers) on some adversarial inputs; its
+    # backtraces would flood the output.
+    os.environ["RUST_BACKTRACE"] = "0"
 
     subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "throughput"], cwd=ROOT, check=True)
-    binary = ROOT / "target" / "release" / "examples" / "throughput"
-    subprocess.run([str(binary), "--write", str(DATA)], check=True)
-    ours = {}
-    for line in subprocess.run([str(binary), str(DATA)], capture_output=True, check=True, text=True).stdout.splitlines():
-        record = json.loads(line)
-        ours[record["input"]] = record
+    subprocess.run([str(BINARY), "--write", str(DATA)], check=True)
+    listed = subprocess.run([str(BINARY), "--list"], capture_output=True, check=True, text=True).stdout.split()
+    ordinary_names = set(listed[:listed.index("ligature_fi")])
+    names = [name for name in listed if not args.names or name in args.names]
 
-    print(f"{'input':22} {'function':14} {'ftfy 6.3.1':>12} {'this crate':>12} {'ratio':>8}")
-    for name, record in ours.items():
-        text = (DATA / f"{name}.txt").read_text(encoding="utf-8")
-        megabytes = len(text.encode("utf-8")) / 1e6
-        lines = text.splitlines(keepends=True)
-        python = {
-            "fix_text": rate(lambda: ftfy.fix_text(text), megabytes),
-            "fix_encoding": rate(lambda: [ftfy.fix_encoding(line) for line in lines], megabytes),
-        }
-        for function in ("fix_text", "fix_encoding"):
-            print(f"{name:22} {function:14} {python[function]:9.2f} MB/s {record[function]:9.1f} MB/s "
-                  f"{record[function] / python[function]:7.0f}x")
+    rounds = {name: [] for name in names}
+    for round_number in range(args.rounds):
+        for name in names:
+            rounds[name].append(measure(name, name in ordinary_names, args.seconds))
+            print(f"round {round_number + 1}/{args.rounds}: {name}", file=sys.stderr)
+
+    def median(name, key):
+        return statistics.median(figures[key] for figures in rounds[name])
+
+    def ratio(name, ours_key, theirs_key):
+        return statistics.median(figures[ours_key] / figures[theirs_key] for figures in rounds[name])
+
+    head = ["input", "ftfy 6.3.1", "plsfix 0.1.8", "this crate", "vs ftfy", "vs plsfix"]
+    print(f"\nfix_text, MB/s (median of {args.rounds} rounds):")
+    if args.markdown:
+        print("| " + " | ".join(head) + " |\n| --- |" + " ---: |" * 5)
+    else:
+        print(f"{head[0]:30} {head[1]:>11} {head[2]:>12} {head[3]:>11} {head[4]:>8} {head[5]:>9}")
+    for name in names:
+        cells = [f"{median(name, 'ftfy fix_text'):.1f}", f"{median(name, 'plsfix fix_text'):.1f}",
+                 f"{median(name, 'ours fix_text'):.0f}",
+                 f"{ratio(name, 'ours fix_text', 'ftfy fix_text'):.0f}×",
+                 f"{ratio(name, 'ours fix_text', 'plsfix fix_text'):.1f}×"]
+        if args.markdown:
+            print(f"| {name} | " + " | ".join(cells) + " |")
+        else:
+            print(f"{name:30} {cells[0]:>11} {cells[1]:>12} {cells[2]:>11} {cells[3]:>8} {cells[4]:>9}")
+
+    print(f"\nper line, MB/s (median of {args.rounds} rounds):")
+    head = ["input", "function", "ftfy 6.3.1", "this crate", "vs ftfy"]
+    if args.markdown:
+        print("| " + " | ".join(head) + " |\n| --- | --- |" + " ---: |" * 3)
+    else:
+        print(f"{head[0]:30} {head[1]:13} {head[2]:>11} {head[3]:>11} {head[4]:>8}")
+    for name in (name for name in names if name in ordinary_names):
+        for function in ("fix_encoding", "is_bad"):
+            cells = [f"{median(name, f'ftfy {function}'):.1f}", f"{median(name, f'ours {function}'):.0f}",
+                     f"{ratio(name, f'ours {function}', f'ftfy {function}'):.0f}×"]
+            if args.markdown:
+                print(f"| {name} | {function} | " + " | ".join(cells) + " |")
+            else:
+                print(f"{name:30} {function:13} {cells[0]:>11} {cells[1]:>11} {cells[2]:>8}")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod ascii;
 pub mod badness;
 pub mod breaker;
 pub mod codecs;

@@ -6,13 +6,15 @@
 //! escapes, control characters, normalization.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
+use crate::badness::is_bad;
 use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
 use crate::fixes::{self, Fix, TextFix};
 use crate::normalize::normalize;
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::stream::StreamFixer;
-use crate::{TextFixerConfig, UnescapeHtml};
+use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
 /// Fixes text with the default configuration: see [`fix_text_with`].
 ///
@@ -116,86 +118,115 @@ pub(crate) fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
 /// that a round of fixes skips the ones with nothing to do (and clean
 /// ASCII text skips them all). The tests are conservative: a fix may be
 /// flagged and then find nothing, never the reverse.
-#[derive(Clone, Copy, Default)]
-struct Triggers {
+#[derive(Clone, Copy, Default, PartialEq)]
+pub(crate) struct Triggers {
     entities: bool,
     terminal_escapes: bool,
-    /// Any non-ASCII character: mojibake, normalization.
+    /// Any non-ASCII character: mojibake, normalization other than NFC.
     non_ascii: bool,
+    /// A character NFC might change (see [`crate::normalize::is_nfc_stable`]).
+    not_nfc_stable: bool,
     c1_controls: bool,
     ligatures: bool,
     width: bool,
     quotes: bool,
     line_breaks: bool,
     control_chars: bool,
+    /// A `<`, which turns entity decoding off in `Auto` mode.
+    pub(crate) tag: bool,
 }
 
-/// Bytes that no fix changes: printable ASCII but `&`, tab, line feed and
-/// form feed.
-static PLAIN_BYTES: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut byte = b' ';
-    while byte <= b'~' {
-        plain[byte as usize] = byte != b'&';
+// What a byte may trigger, as bits, for the one table the scan reads.
+const ENTITIES: u16 = 1 << 0;
+const TERMINAL_ESCAPES: u16 = 1 << 1;
+const NON_ASCII: u16 = 1 << 2;
+const NOT_NFC_STABLE: u16 = 1 << 3;
+const C1_CONTROLS: u16 = 1 << 4;
+const LIGATURES: u16 = 1 << 5;
+const WIDTH: u16 = 1 << 6;
+const QUOTES: u16 = 1 << 7;
+const LINE_BREAKS: u16 = 1 << 8;
+const CONTROL_CHARS: u16 = 1 << 9;
+const TAG: u16 = 1 << 10;
+/// In [`BLOCK_TRIGGERS`]: the characters of the block differ, ask
+/// [`lead_triggers`].
+const MIXED_BLOCK: u16 = 1 << 11;
+
+/// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
+/// tab, line feed and form feed trigger nothing.
+static BYTE_TRIGGERS: [u16; 128] = {
+    let mut table = [0; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = match byte as u8 {
+            b'&' => ENTITIES,
+            b'<' => TAG,
+            b'\r' => LINE_BREAKS,
+            0x1B => TERMINAL_ESCAPES | CONTROL_CHARS,
+            b'\t' | b'\n' | 0x0C | b' '..=b'~' => 0,
+            _ => CONTROL_CHARS,
+        };
         byte += 1;
     }
-    plain[b'\t' as usize] = true;
-    plain[b'\n' as usize] = true;
-    plain[0x0C] = true;
-    plain
+    table
 };
 
+/// Whether none of eight bytes (a little-endian word) triggers anything
+/// that the plain-byte test must look at: all are printable ASCII other
+/// than `&` and `<`. (Tab and form feed take the slow path, harmlessly.)
+fn all_plain(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte below `n` (for n <= 128) sets its high bit in this.
+    let below = |n: u64| word.wrapping_sub(ONES * n) & !word & HIGH;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    (word & HIGH)
+        | below(0x20)
+        | zero(word ^ (ONES * 0x7F))
+        | zero(word ^ (ONES * 0x26))
+        | zero(word ^ (ONES * 0x3C))
+        == 0
+}
+
 impl Triggers {
-    fn scan(text: &str) -> Triggers {
-        let bytes = text.as_bytes();
-        // The common case, clean ASCII text, in a tight loop.
-        if bytes.iter().all(|&byte| PLAIN_BYTES[usize::from(byte)]) {
-            return Triggers::default();
+    /// The triggers of the whole of `text`.
+    pub(crate) fn scan(text: &str) -> Triggers {
+        Triggers::from_bits(scan_bytes::<false>(text.as_bytes(), 0).1)
+    }
+
+    pub(crate) fn from_bits(bits: u16) -> Triggers {
+        let has = |flag: u16| bits & flag != 0;
+        Triggers {
+            entities: has(ENTITIES),
+            terminal_escapes: has(TERMINAL_ESCAPES),
+            non_ascii: has(NON_ASCII),
+            not_nfc_stable: has(NOT_NFC_STABLE),
+            c1_controls: has(C1_CONTROLS),
+            ligatures: has(LIGATURES),
+            width: has(WIDTH),
+            quotes: has(QUOTES),
+            line_breaks: has(LINE_BREAKS),
+            control_chars: has(CONTROL_CHARS),
+            tag: has(TAG),
         }
-        let mut found = Triggers::default();
-        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
-        for (i, &byte) in bytes.iter().enumerate() {
-            match byte {
-                b' '..=b'~' if byte != b'&' => {}
-                b'\t' | b'\n' | 0x0C => {}
-                b'&' => found.entities = true,
-                b'\r' => found.line_breaks = true,
-                0x1B => {
-                    found.terminal_escapes = true;
-                    found.control_chars = true;
-                }
-                0x00..=0x7F => found.control_chars = true,
-                0x80..=0xBF => {}
-                lead => {
-                    found.non_ascii = true;
-                    let (second, third) = (at(i + 1), at(i + 2));
-                    match (lead, second, third) {
-                        // U+0080–U+009F, U+0085
-                        (0xC2, 0x80..=0x9F, _) => {
-                            found.c1_controls = true;
-                            found.line_breaks |= second == 0x85;
-                        }
-                        // Ĳ ĳ ŉ, the Serbo-Croatian digraphs Ǆ–ǌ and Ǳ–ǳ, ﬀ–ﬆ
-                        (0xC4, 0xB2 | 0xB3, _)
-                        | (0xC5, 0x89, _)
-                        | (0xC7, 0x84..=0x8C | 0xB1..=0xB3, _) => found.ligatures = true,
-                        (0xEF, 0xAC, 0x80..=0x86) => found.ligatures = true,
-                        // U+02BC, U+2018–U+201F
-                        (0xCA, 0xBC, _) | (0xE2, 0x80, 0x98..=0x9F) => found.quotes = true,
-                        // U+2028, U+2029
-                        (0xE2, 0x80, 0xA8 | 0xA9) => found.line_breaks = true,
-                        // U+206A–U+206F, U+FEFF, U+FFF9–U+FFFC
-                        (0xE2, 0x81, 0xAA..=0xAF)
-                        | (0xEF, 0xBB, 0xBF)
-                        | (0xEF, 0xBF, 0xB9..=0xBC) => found.control_chars = true,
-                        // U+3000, U+FF00–U+FFFF
-                        (0xE3, 0x80, 0x80) | (0xEF, 0xBC..=0xBF, _) => found.width = true,
-                        _ => {}
-                    }
-                }
+    }
+
+    /// Whether non-ASCII characters are all there is to look at.
+    fn only_non_ascii(&self) -> bool {
+        *self
+            == Triggers {
+                non_ascii: true,
+                not_nfc_stable: self.not_nfc_stable,
+                ..Triggers::default()
             }
-        }
-        found
+    }
+
+    /// The normalization `config` asks for, if it might change the text.
+    fn normalization(&self, config: &TextFixerConfig) -> Option<Normalization> {
+        config.normalization.filter(|&form| match form {
+            Normalization::Nfc => self.not_nfc_stable,
+            _ => self.non_ascii,
+        })
     }
 
     /// The triggers of a text after `fix`, one of the round's text fixes,
@@ -205,11 +236,14 @@ impl Triggers {
     /// `ʼn`, with a modifier apostrophe. (Full-width `＆` becomes `&`,
     /// but entities are decoded only at the start of a round, which scans
     /// afresh.) Flags left on that no longer apply cost a fix that finds
-    /// nothing, never a missed fix.
+    /// nothing, never a missed fix. Any fix of non-ASCII text may leave
+    /// characters NFC changes (half-width katakana's sound marks become
+    /// combining ones), so NFC looks at what it changed.
     fn after(mut self, fix: Fix) -> Triggers {
         if matches!(fix, Fix::FixC1Controls | Fix::FixLatinLigatures) {
             self.quotes = true;
         }
+        self.not_nfc_stable |= self.non_ascii;
         self
     }
 
@@ -220,6 +254,124 @@ impl Triggers {
             || self.line_breaks
             || self.control_chars
     }
+}
+
+/// Scans the line starting at byte `from`: returns the offset just after
+/// its `\n` (or the end of the text) and the trigger bits of its
+/// characters. One pass that skips plain ASCII eight bytes at a time and
+/// other characters whole, by their block of 64 code points.
+pub(crate) fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
+    scan_bytes::<true>(bytes, from)
+}
+
+/// [`scan_line`], or with `STOP_AT_LINE_END` false, the scan of all the
+/// bytes from `from`.
+fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize, u16) {
+    let block_triggers = &**BLOCK_TRIGGERS;
+    let mut found = 0;
+    let mut index = from;
+    loop {
+        while let Some(chunk) = bytes.get(index..index + 8) {
+            // OK because `get` returned exactly eight bytes.
+            if !all_plain(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+                break;
+            }
+            index += 8;
+        }
+        // A few words' worth of characters one at a time, then words
+        // again: often enough for ASCII text with a rare trigger, rarely
+        // enough not to waste the word test on text in other scripts.
+        let stop = (index + 32).min(bytes.len());
+        if index == stop {
+            return (index, found);
+        }
+        while index < stop {
+            let byte = bytes[index];
+            if byte.is_ascii() {
+                index += 1;
+                if STOP_AT_LINE_END && byte == b'\n' {
+                    return (index, found);
+                }
+                found |= BYTE_TRIGGERS[usize::from(byte)];
+                continue;
+            }
+            // `index` is at a lead byte: ASCII and whole characters are
+            // all that is ever skipped.
+            let second = bytes.get(index + 1).map_or(0, |&b| usize::from(b & 0x3F));
+            let (block, length) = match byte {
+                0xC0..=0xDF => (Some(usize::from(byte & 0x1F)), 2),
+                0xE0..=0xEF => (Some(usize::from(byte & 0x0F) << 6 | second), 3),
+                _ => (None, 4),
+            };
+            let flags = match block {
+                Some(block) => block_triggers[block],
+                None => NON_ASCII | NOT_NFC_STABLE,
+            };
+            found |= if flags & MIXED_BLOCK != 0 {
+                lead_triggers(bytes, index)
+            } else {
+                flags
+            };
+            index += length;
+        }
+    }
+}
+
+/// The triggers of the characters of each block of 64 code points in the
+/// Basic Multilingual Plane (the characters that share a two-byte lead
+/// byte, or a three-byte lead and second byte, in UTF-8), or
+/// [`MIXED_BLOCK`] where they differ. Made from [`lead_triggers`], so the
+/// two agree.
+static BLOCK_TRIGGERS: LazyLock<Box<[u16]>> = LazyLock::new(|| {
+    (0..0x10000u32 / 64)
+        .map(|block| {
+            let mut of_block = (block * 64..block * 64 + 64)
+                .filter_map(char::from_u32)
+                .filter(|c| !c.is_ascii())
+                .map(|c| lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0));
+            match of_block.next() {
+                Some(first) if of_block.all(|flags| flags == first) => first,
+                _ => MIXED_BLOCK,
+            }
+        })
+        .collect()
+});
+
+/// The triggers of the character whose lead byte is at `at`.
+fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
+    let nfc_stable = crate::normalize::nfc_stable_bmp();
+    let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+    let (lead, second, third) = (bytes[at], byte_at(at + 1), byte_at(at + 2));
+    // The word of `nfc_stable` covering this character's block of 64.
+    let block = match lead {
+        0xC0..=0xDF => Some(usize::from(lead & 0x1F)),
+        0xE0..=0xEF => Some(usize::from(lead & 0x0F) << 6 | usize::from(second & 0x3F)),
+        _ => None,
+    };
+    let mut found = match block {
+        Some(block) if nfc_stable[block] == u64::MAX => NON_ASCII,
+        _ => NON_ASCII | NOT_NFC_STABLE,
+    };
+    found |= match (lead, second, third) {
+        // U+0080–U+009F, U+0085
+        (0xC2, 0x80..=0x9F, _) if second == 0x85 => C1_CONTROLS | LINE_BREAKS,
+        (0xC2, 0x80..=0x9F, _) => C1_CONTROLS,
+        // Ĳ ĳ ŉ, the Serbo-Croatian digraphs Ǆ–ǌ and Ǳ–ǳ, ﬀ–ﬆ
+        (0xC4, 0xB2 | 0xB3, _)
+        | (0xC5, 0x89, _)
+        | (0xC7, 0x84..=0x8C | 0xB1..=0xB3, _)
+        | (0xEF, 0xAC, 0x80..=0x86) => LIGATURES,
+        // U+02BC, U+2018–U+201F
+        (0xCA, 0xBC, _) | (0xE2, 0x80, 0x98..=0x9F) => QUOTES,
+        // U+2028, U+2029
+        (0xE2, 0x80, 0xA8 | 0xA9) => LINE_BREAKS,
+        // U+206A–U+206F, U+FEFF, U+FFF9–U+FFFC
+        (0xE2, 0x81, 0xAA..=0xAF) | (0xEF, 0xBB, 0xBF) | (0xEF, 0xBF, 0xB9..=0xBC) => CONTROL_CHARS,
+        // U+3000, U+FF00–U+FFFF
+        (0xE3, 0x80, 0x80) | (0xEF, 0xBC..=0xBF, _) => WIDTH,
+        _ => 0,
+    };
+    found
 }
 
 /// Whether the pre-scan found something for a fix.
@@ -251,10 +403,20 @@ pub(crate) fn fix_segment<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     decode_entities: bool,
+    steps: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    fix_scanned_segment(text, Triggers::scan(text), config, decode_entities, steps)
+}
+
+/// [`fix_segment`] for a segment whose `triggers` are known.
+pub(crate) fn fix_scanned_segment<'a>(
+    text: &'a str,
+    mut triggers: Triggers,
+    config: &TextFixerConfig,
+    decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
-    let mut triggers = Triggers::scan(text);
-    if !triggers.any(decode_entities) {
+    if !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config) {
         return Cow::Borrowed(text);
     }
     let text_fixes = [
@@ -334,7 +496,7 @@ pub(crate) fn fix_segment<'a>(
                 triggers = triggers.after(step.fix);
             }
         }
-        if let Some(form) = config.normalization.filter(|_| triggers.non_ascii) {
+        if let Some(form) = triggers.normalization(config) {
             if let Cow::Owned(normalized) = normalize(&current, form) {
                 if replace_if_changed(&mut current, normalized) {
                     changed = true;
@@ -350,6 +512,17 @@ pub(crate) fn fix_segment<'a>(
             return current;
         }
     }
+}
+
+/// The common case, decided without the round of fixes: a segment with
+/// nothing to look at but its non-ASCII characters, which is not mojibake
+/// and which normalization keeps, is left as it is.
+fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig) -> bool {
+    triggers.only_non_ascii()
+        && !(config.fix_encoding && is_bad(text))
+        && triggers
+            .normalization(config)
+            .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
 }
 
 /// Runs `fix` on `current`, keeping and recording its result if it changed
@@ -411,8 +584,62 @@ mod tests {
             if !c.is_ascii() {
                 assert!(triggers.non_ascii, "U+{:04X} is not ASCII", u32::from(c));
             }
+            if !crate::normalize::is_nfc_stable(c) && !triggers.not_nfc_stable {
+                missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
+            }
+            assert_eq!(triggers.tag, c == '<');
         }
         assert!(missed.is_empty(), "the pre-scan misses: {missed:?}");
+    }
+
+    /// The word-at-a-time and block-at-a-time scan against the character
+    /// on its own: each trigger is found at every offset in a line of
+    /// plain ASCII and of other clean characters, and the line ends after
+    /// its line feed.
+    #[test]
+    fn scan_finds_triggers_at_every_offset() {
+        let samples = [
+            "&", "<", "\r", "\u{1b}", "\u{1}", "\u{7f}", "\u{85}", "\u{9d}", "é", "ĳ", "ﬁ", "ʼ",
+            "‘", "\u{2028}", "\u{feff}", "\u{3000}", "Ａ", "\u{301}", "😀", "中",
+        ];
+        for sample in samples {
+            let alone = Triggers::scan(sample);
+            for padding in ["a", "é", "ж", "中"] {
+                for offset in 0..20 {
+                    let line = format!(
+                        "{}{sample}{}\nafter&\u{85}",
+                        padding.repeat(offset),
+                        "b".repeat(9)
+                    );
+                    let (end, bits) = scan_line(line.as_bytes(), 0);
+                    assert_eq!(end, line.find('\n').unwrap() + 1, "{line:?}");
+                    let found = Triggers::from_bits(bits);
+                    let padding_triggers = Triggers::scan(&padding.repeat(offset.min(1)));
+                    let expected = Triggers::from_bits(bits_of(alone) | bits_of(padding_triggers));
+                    assert_eq!(bits_of(found), bits_of(expected), "{line:?}");
+                }
+            }
+        }
+    }
+
+    /// The bits a `Triggers` was made from.
+    fn bits_of(triggers: Triggers) -> u16 {
+        [
+            (triggers.entities, ENTITIES),
+            (triggers.terminal_escapes, TERMINAL_ESCAPES),
+            (triggers.non_ascii, NON_ASCII),
+            (triggers.not_nfc_stable, NOT_NFC_STABLE),
+            (triggers.c1_controls, C1_CONTROLS),
+            (triggers.ligatures, LIGATURES),
+            (triggers.width, WIDTH),
+            (triggers.quotes, QUOTES),
+            (triggers.line_breaks, LINE_BREAKS),
+            (triggers.control_chars, CONTROL_CHARS),
+            (triggers.tag, TAG),
+        ]
+        .into_iter()
+        .filter(|&(set, _)| set)
+        .fold(0, |bits, (_, bit)| bits | bit)
     }
 
     /// What `Triggers::after` assumes: a round's text fix adds no trigger
@@ -442,6 +669,7 @@ mod tests {
                 t.terminal_escapes,
                 t.control_chars,
                 t.non_ascii,
+                t.not_nfc_stable,
             ]
         };
         let texts = (0..=0x10FFFF)

@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 
-use crate::pipeline::{decodes_entities, fix_segment};
+use crate::pipeline::{decodes_entities, fix_scanned_segment, fix_segment, scan_line, Triggers};
 use crate::plan::ExplanationStep;
 use crate::{TextFixerConfig, UnescapeHtml};
 
@@ -247,39 +247,70 @@ impl StreamFixer {
     fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
         let offset = whole.len() - text.len();
         let auto_html = self.state.auto_html;
+        let max_chars = self.config.max_decode_length.max(1);
+        // Unchanged lines are copied to `output` a run at a time, when a
+        // changed line or the end comes: `text[..copied_up_to]` is there.
+        let mut copied_up_to = 0;
         let mut start = 0;
         while start < text.len() {
-            let end = segment_end(text, start, self.config.max_decode_length);
+            // One pass finds the end of the line and what it may need.
+            let (line_end, line_triggers) = scan_line(text.as_bytes(), start);
+            // A line of at most max_chars bytes has at most max_chars
+            // characters: only longer ones may be cut.
+            let end = if line_end - start <= max_chars {
+                line_end
+            } else {
+                segment_end(text, start, max_chars)
+            };
+            if line_triggers == 0 && end == line_end {
+                // Nothing to fix, no `<`: the line changes neither itself
+                // nor the state carried to the next one.
+                start = end;
+                continue;
+            }
             let segment = &text[start..end];
+            let triggers = if end == line_end {
+                Triggers::from_bits(line_triggers)
+            } else {
+                Triggers::scan(segment)
+            };
             let state_before = self.state;
-            if auto_html && segment.contains('<') {
+            if auto_html && triggers.tag {
                 self.state.entities_allowed = false;
             }
-            let mut fixed = fix_segment(segment, &self.config, self.state.entities_allowed, None);
+            let mut fixed = fix_scanned_segment(
+                segment,
+                triggers,
+                &self.config,
+                self.state.entities_allowed,
+                None,
+            );
+            let has_tag = |fixed: &Cow<'_, str>| match fixed {
+                Cow::Borrowed(_) => triggers.tag,
+                Cow::Owned(fixed) => fixed.contains('<'),
+            };
             // Entities were kept for a `<` that fixing removed: a second
             // run would decode them, so do it now.
             if auto_html
                 && !self.state.entities_allowed
                 && !self.state.output_has_tag
-                && !fixed.contains('<')
+                && !has_tag(&fixed)
             {
                 if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
                     fixed = Cow::Owned(refixed);
                 }
             }
-            self.state.output_has_tag |= auto_html && fixed.contains('<');
+            self.state.output_has_tag |= auto_html && has_tag(&fixed);
             match fixed {
-                Cow::Borrowed(_) => {
-                    if let Some(output) = output {
-                        output.push_str(segment);
-                    }
-                }
+                Cow::Borrowed(_) => {}
                 Cow::Owned(fixed) => {
                     let output = output.get_or_insert_with(|| {
                         let mut output = String::with_capacity(whole.len() + 16);
-                        output.push_str(&whole[..offset + start]);
+                        output.push_str(&whole[..offset]);
                         output
                     });
+                    output.push_str(&text[copied_up_to..start]);
+                    copied_up_to = end;
                     // Fixing line breaks may have split the line: fix the
                     // new lines again, on their own, as a second run of
                     // fix_text would, deciding the HTML rule afresh for
@@ -303,6 +334,9 @@ impl StreamFixer {
                 }
             }
             start = end;
+        }
+        if let Some(output) = output {
+            output.push_str(&text[copied_up_to..]);
         }
     }
 }

@@ -40,15 +40,16 @@ VENV = ROOT / ".venv"
 REQUIREMENTS = ["ftfy==6.3.1", "wcwidth==0.9.4", "Faker==33.1.0"]
 
 
-def ensure_venv():
-    """Re-runs this script inside .venv, creating it if needed."""
+def ensure_venv(extra=()):
+    """Re-runs this script inside .venv, creating it if needed, with the
+    pinned REQUIREMENTS and any `extra` ones installed."""
     python = VENV / "bin" / "python"
     if Path(sys.prefix).resolve() == VENV.resolve() and os.environ.get("FTFY_VENV_READY"):
         return
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    *REQUIREMENTS], check=True)
+                    *REQUIREMENTS, *extra], check=True)
     os.environ["FTFY_VENV_READY"] = "1"
     os.execv(str(python), [str(python), *sys.argv])
 

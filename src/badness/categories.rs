@@ -94,11 +94,8 @@ static CATEGORIES: &[(Category, Members)] = &[
     ),
 ];
 
-/// Whether `c` is one of the only members at or above U+2600, where the
-/// lookup table ends.
-pub(super) fn is_beyond_table(c: char) -> bool {
-    matches!(c, '\u{f8ff}' | '\u{fffd}' | 'ﬁ' | 'ﬂ')
-}
+/// The only members at or above U+2600, where the lookup table ends.
+pub(super) const BEYOND_TABLE: [char; 4] = ['\u{f8ff}', '\u{fffd}', 'ﬁ', 'ﬂ'];
 
 /// The categories `c` belongs to, as bits (`1 << category`).
 pub(super) fn of(c: char) -> u32 {

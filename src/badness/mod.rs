@@ -26,11 +26,12 @@
 
 mod categories;
 
+use std::cmp::Reverse;
 use std::sync::LazyLock;
 
 use categories::Category;
 
-use crate::python_classes;
+use crate::{ascii, python_classes};
 
 /// A bit set of the classes a character belongs to: the mojibake
 /// categories plus the few ASCII and Python classes the rules name.
@@ -278,7 +279,8 @@ static RULES: &[Rule] = &[
 ];
 
 /// Characters below this have their classes in a lookup table; the
-/// mojibake categories hold only four characters above it.
+/// mojibake categories hold only four characters above it
+/// ([`categories::BEYOND_TABLE`]).
 const TABLE_END: usize = 0x2600;
 
 /// A bit set of classes once the rules are compiled: the class bits of
@@ -287,6 +289,9 @@ const TABLE_END: usize = 0x2600;
 type Bits = u128;
 
 const CLASS_BITS: u32 = 20;
+
+/// A set of rules, one bit per rule in ftfy's order.
+type RuleSet = u64;
 
 /// One position of a compiled rule.
 #[derive(Clone, Copy)]
@@ -309,15 +314,40 @@ struct CompiledRule {
 
 /// The rules with their literal characters turned into bits, and every
 /// character below [`TABLE_END`] classified.
+///
+/// Finding matches fast rests on two filters, both derived here from the
+/// rules themselves:
+///
+/// - *Anchors.* For each rule, one of its first [`ANCHOR_REACH`] positions
+///   is chosen whose characters are rare in real text and never ASCII (for
+///   `é€`, the currency sign rather than the accented letter); the chosen
+///   characters are the anchors. Every match holds an anchor less than
+///   `ANCHOR_REACH` characters after its start, so only starts near an
+///   anchor are tried,
+///   and a text whose UTF-8 has no lead byte of an anchor (most text in
+///   non-Latin scripts, and all ASCII) is dismissed at byte speed.
+/// - *Pairs.* A rule is tried at a start only if the first character fits
+///   its first position and the next one fits its second.
 struct Compiled {
     rules: Vec<CompiledRule>,
     table: Box<[Bits]>,
-    /// For each character in the table, the rules (as bits, in order)
-    /// whose first position accepts it.
-    first_rules: Box<[u64]>,
-    /// The bits of everything a rule names that is not ASCII: a rule can
-    /// only match near a character with one of these.
-    interesting: Bits,
+    /// The classes of the characters of [`categories::BEYOND_TABLE`].
+    beyond_table: [(char, Bits); 4],
+    /// For each character in the table, the rules whose first position
+    /// accepts it.
+    first_rules: Box<[RuleSet]>,
+    /// For each character in the table, the rules whose second matched
+    /// character may be it.
+    second_rules: Box<[RuleSet]>,
+    /// The rules that can match a single character.
+    single_rules: RuleSet,
+    /// The bits of the anchors.
+    anchors: Bits,
+    /// The anchors in the table, one bit per character: a smaller table
+    /// than `table` for the hottest test.
+    anchors_in_table: Box<[u64]>,
+    /// Whether a byte is the lead byte of some anchor's UTF-8.
+    anchor_lead_bytes: [bool; 256],
 }
 
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
@@ -365,47 +395,148 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
                 .collect(),
         })
         .collect();
-    let table: Box<[Bits]> = (0..TABLE_END)
-        .map(|index| {
-            let c = char::from_u32(index as u32).unwrap_or('\0');
-            let mut classes = categories::of(c) | python_classes_of(c);
-            if c.is_ascii_lowercase() {
-                classes |= ASCII_LOWER;
-            } else if c.is_ascii_uppercase() {
-                classes |= ASCII_UPPER;
-            }
-            Bits::from(classes) | literal_bit(c)
-        })
-        .collect();
-    let category_bits: Bits = (1 << (Category::Box as u32 + 1)) - 1;
-    let interesting = literals
-        .iter()
-        .filter(|c| !c.is_ascii())
-        .fold(category_bits, |bits, &c| bits | literal_bit(c));
     assert!(
         literals.iter().all(|&c| (c as usize) < TABLE_END),
         "a literal beyond the table"
     );
-    assert!(RULES.len() <= 64, "rule sets are u64 bit sets");
+    assert!(
+        rules.len() <= RuleSet::BITS as usize,
+        "too many rules for a RuleSet"
+    );
+    assert!(
+        rules.iter().all(|rule| !rule.positions[0].optional),
+        "the first-position filter assumes a required first position"
+    );
+    let classify = |c: char| {
+        let mut classes = categories::of(c) | python_classes_of(c);
+        if c.is_ascii_lowercase() {
+            classes |= ASCII_LOWER;
+        } else if c.is_ascii_uppercase() {
+            classes |= ASCII_UPPER;
+        }
+        Bits::from(classes) | literal_bit(c)
+    };
+    let table: Box<[Bits]> = (0..TABLE_END)
+        .map(|index| classify(char::from_u32(index as u32).unwrap_or('\0')))
+        .collect();
+    let beyond_table = categories::BEYOND_TABLE.map(|c| (c, classify(c)));
     let first_rules = table
         .iter()
         .map(|&bits| starting_rules(&rules, bits))
         .collect();
+    let second_rules = table
+        .iter()
+        .map(|&bits| second_rules(&rules, bits))
+        .collect();
+    let single_rules = rules
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| rule.positions[1..].iter().all(|p| p.optional))
+        .fold(0, |set, (index, _)| set | 1 << index);
+
+    let anchors = rules
+        .iter()
+        .map(|rule| anchor_of(rule, &table, &beyond_table))
+        .fold(0, |anchors, mask| anchors | mask);
+    let mut anchor_lead_bytes = [false; 256];
+    let mut anchors_in_table = vec![0u64; TABLE_END / 64].into_boxed_slice();
+    for (index, &bits) in table.iter().enumerate() {
+        if bits & anchors != 0 {
+            anchors_in_table[index / 64] |= 1 << (index % 64);
+        }
+    }
+    let all_chars = (0..TABLE_END as u32)
+        .filter_map(char::from_u32)
+        .zip(table.iter().copied())
+        .chain(beyond_table);
+    for (c, bits) in all_chars {
+        if bits & anchors != 0 {
+            let mut utf8 = [0; 4];
+            anchor_lead_bytes[usize::from(c.encode_utf8(&mut utf8).as_bytes()[0])] = true;
+        }
+    }
     Compiled {
         rules,
         table,
+        beyond_table,
         first_rules,
-        interesting,
+        second_rules,
+        single_rules,
+        anchors,
+        anchors_in_table,
+        anchor_lead_bytes,
     }
 });
 
 /// The rules whose first position accepts a character of classes `bits`.
-fn starting_rules(rules: &[CompiledRule], bits: Bits) -> u64 {
+fn starting_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
     rules
         .iter()
         .enumerate()
-        .filter(|(_, rule)| rule.positions[0].optional || rule.positions[0].accepts(bits))
+        .filter(|(_, rule)| rule.positions[0].accepts(bits))
         .fold(0, |set, (index, _)| set | 1 << index)
+}
+
+/// The rules whose second matched character may have classes `bits`: the
+/// second position accepts it, or the second is optional and the third
+/// does.
+fn second_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
+    let fits = |later: &[CompiledPosition]| -> bool {
+        for position in later {
+            if position.accepts(bits) {
+                return true;
+            }
+            if !position.optional {
+                return false;
+            }
+        }
+        false
+    };
+    rules
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| fits(&rule.positions[1..]))
+        .fold(0, |set, (index, _)| set | 1 << index)
+}
+
+/// How many positions at the start of a rule may hold its anchor.
+const ANCHOR_REACH: usize = 4;
+
+/// The mask of `rule`'s anchor: of its first [`ANCHOR_REACH`] positions
+/// that are required, not negated and accept no ASCII character, the one
+/// whose characters are rarest in real text. Letters of the Latin, Greek
+/// and Cyrillic alphabets count as common, everything else as rare; fewer
+/// characters break the tie, then the later position (`вЂ` is anchored
+/// by the rare `Ђ`, not the common `в`).
+fn anchor_of(rule: &CompiledRule, table: &[Bits], beyond_table: &[(char, Bits)]) -> Bits {
+    let cost = |position: &CompiledPosition| {
+        let accepted = (0..TABLE_END as u32)
+            .filter_map(char::from_u32)
+            .zip(table.iter().copied())
+            .chain(beyond_table.iter().copied())
+            .filter(|&(_, bits)| position.accepts(bits));
+        let mut cost = 0;
+        for (c, _) in accepted {
+            if c.is_ascii() {
+                return None;
+            }
+            cost += if c.is_alphabetic() && ('\u{c0}'..='\u{52f}').contains(&c) {
+                100
+            } else {
+                1
+            };
+        }
+        Some(cost)
+    };
+    rule.positions
+        .iter()
+        .take(ANCHOR_REACH)
+        .enumerate()
+        .filter(|(_, position)| !position.optional && !position.negated)
+        .filter_map(|(index, position)| Some((cost(position)?, Reverse(index), position.mask)))
+        .min_by_key(|&(cost, index, _)| (cost, index))
+        .map(|(_, _, mask)| mask)
+        .expect("every rule has a position that can anchor it")
 }
 
 fn python_classes_of(c: char) -> ClassSet {
@@ -426,21 +557,40 @@ impl Compiled {
         if let Some(&bits) = self.table.get(c as usize) {
             return bits;
         }
-        let mut bits = 0;
-        if categories::is_beyond_table(c) {
-            bits |= Bits::from(categories::of(c));
+        if let Some(&(_, bits)) = self.beyond_table.iter().find(|(member, _)| *member == c) {
+            return bits;
         }
         if mask & Bits::from(SPACE | WORD) != 0 {
-            bits |= Bits::from(python_classes_of(c));
+            Bits::from(python_classes_of(c))
+        } else {
+            0
         }
-        bits
     }
 
-    fn is_interesting(&self, c: char) -> bool {
-        match self.table.get(c as usize) {
-            Some(&bits) => bits & self.interesting != 0,
-            None => categories::is_beyond_table(c),
+    fn is_anchor(&self, c: char) -> bool {
+        let code = c as usize;
+        match self.anchors_in_table.get(code / 64) {
+            Some(word) => word & (1 << (code % 64)) != 0,
+            None => self.bits(c, 0) & self.anchors != 0,
         }
+    }
+
+    /// The rules worth trying at a start whose first two characters are
+    /// `first` and `second` (`None` at the end of the text).
+    fn candidates(&self, first: char, second: Option<char>) -> RuleSet {
+        let all_classes = Bits::from(SPACE | WORD);
+        let firsts = match self.first_rules.get(first as usize) {
+            Some(&rules) => rules,
+            None => starting_rules(&self.rules, self.bits(first, all_classes)),
+        };
+        let seconds = match second {
+            None => 0,
+            Some(c) => match self.second_rules.get(c as usize) {
+                Some(&rules) => rules,
+                None => second_rules(&self.rules, self.bits(c, all_classes)),
+            },
+        };
+        firsts & (seconds | self.single_rules)
     }
 
     /// Tries `positions` against the characters of `rest`, backtracking
@@ -468,11 +618,9 @@ impl Compiled {
     /// byte offset `start` of `text`.
     fn match_at(&self, text: &str, start: usize) -> Option<usize> {
         let rest = &text[start..];
-        let first = rest.chars().next()?;
-        let mut candidates = match self.first_rules.get(first as usize) {
-            Some(&rules) => rules,
-            None => starting_rules(&self.rules, self.bits(first, Bits::from(SPACE | WORD))),
-        };
+        let mut chars = rest.chars();
+        let first = chars.next()?;
+        let mut candidates = self.candidates(first, chars.next());
         while candidates != 0 {
             let index = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
@@ -487,39 +635,68 @@ impl Compiled {
         None
     }
 
+    /// The byte offset of the next anchor at or after `from`, found by
+    /// skipping ASCII a word at a time and other characters by their lead
+    /// byte.
+    fn next_anchor(&self, text: &str, mut from: usize) -> Option<(usize, char)> {
+        let bytes = text.as_bytes();
+        loop {
+            from = ascii::skip_ascii(bytes, from);
+            let offset = bytes[from..]
+                .iter()
+                .position(|&byte| self.anchor_lead_bytes[usize::from(byte)])?;
+            let index = from + offset;
+            // OK because only lead bytes (C2 and above) are marked, so
+            // `index` is at a character boundary.
+            let c = text[index..].chars().next().expect("a character");
+            if self.is_anchor(c) {
+                return Some((index, c));
+            }
+            from = index + c.len_utf8();
+        }
+    }
+
     /// Calls `found` with the byte range of each match, left to right and
     /// not overlapping, as Python's `findall` finds them, until it returns
-    /// false.
-    ///
-    /// Every rule holds a character it names that is not ASCII within its
-    /// first three positions, so starts are tried only up to two characters
-    /// before such a character; all others cannot match.
+    /// false. Only the starts less than [`ANCHOR_REACH`] characters before
+    /// an anchor can match (see [`Compiled`]); those are tried once each,
+    /// in order.
     fn for_each_match(&self, text: &str, mut found: impl FnMut(usize, usize) -> bool) {
-        let mut recent_starts = [0usize; 3];
-        let mut seen = 0usize;
         let mut untried_from = 0;
-        for (index, c) in text.char_indices() {
-            recent_starts = [recent_starts[1], recent_starts[2], index];
-            seen += 1;
-            if c.is_ascii() || !self.is_interesting(c) {
-                continue;
-            }
-            for &start in &recent_starts[3 - seen.min(3)..] {
-                if start < untried_from {
-                    continue;
-                }
+        let mut from = 0;
+        while let Some((anchor, c)) = self.next_anchor(text, from) {
+            from = anchor + c.len_utf8();
+            let mut start = back_characters(text, anchor, ANCHOR_REACH - 1).max(untried_from);
+            while start <= anchor {
                 match self.match_at(text, start) {
                     Some(length) => {
                         if !found(start, length) {
                             return;
                         }
-                        untried_from = start + length;
+                        start += length;
                     }
-                    None => untried_from = start + 1,
+                    // OK because `start` is at most `anchor`, at a character.
+                    None => start += text[start..].chars().next().map_or(1, char::len_utf8),
                 }
+                untried_from = start;
             }
         }
     }
+}
+
+/// The byte offset `count` characters before `index` in `text` (or 0).
+fn back_characters(text: &str, index: usize, count: usize) -> usize {
+    let mut start = index;
+    for _ in 0..count {
+        if start == 0 {
+            break;
+        }
+        start -= 1;
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+    }
+    start
 }
 
 /// Counts the unlikely character sequences in `text`, as ftfy 6.3.1's
@@ -531,9 +708,6 @@ impl Compiled {
 /// assert_eq!(ftfy::badness::badness("été — hiver"), 0);
 /// ```
 pub fn badness(text: &str) -> usize {
-    if text.is_ascii() {
-        return 0;
-    }
     let mut count = 0;
     COMPILED.for_each_match(text, |_, _| {
         count += 1;
@@ -555,13 +729,69 @@ pub fn badness(text: &str) -> usize {
 /// assert!(!is_bad("(╯°□°)╯︵ ┻━┻"));
 /// ```
 pub fn is_bad(text: &str) -> bool {
-    if text.is_ascii() {
-        return false;
-    }
     let mut bad = false;
     COMPILED.for_each_match(text, |_, _| {
         bad = true;
         false
     });
     bad
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plain definition of the matches: try every start, left to right,
+    /// every rule whose first position fits, skipping what a match covered.
+    fn plain_matches(text: &str) -> Vec<(usize, usize)> {
+        let compiled = &*COMPILED;
+        let mut matches = Vec::new();
+        let mut start = 0;
+        while let Some(c) = text[start..].chars().next() {
+            let bits = compiled.bits(c, Bits::from(SPACE | WORD));
+            let found = compiled
+                .rules
+                .iter()
+                .filter(|rule| !rule.anchored || start == 0)
+                .filter(|rule| rule.positions[0].accepts(bits))
+                .find_map(|rule| compiled.match_positions(&rule.positions, &text[start..]));
+            match found {
+                Some(length) => {
+                    matches.push((start, length));
+                    start += length;
+                }
+                None => start += c.len_utf8(),
+            }
+        }
+        matches
+    }
+
+    fn fast_matches(text: &str) -> Vec<(usize, usize)> {
+        let mut matches = Vec::new();
+        COMPILED.for_each_match(text, |start, length| {
+            matches.push((start, length));
+            true
+        });
+        matches
+    }
+
+    /// Characters the rules name, and neighbours they care about.
+    const POOL: &str = "aZ .,?!\n ÃÂÎÐØÙàé€œŠš¢£Ÿž\u{a0}\u{ad}®©°·»–—´×²³µ¹¼½¾√±∂†≠™≤≥¥ø≈‚Äâóìπ\
+                        вЂВГРСўβΒΓΞΟΆāŒ\u{85}\u{9d}¦¤ˆ\u{fffd}ﬁﬂ\u{f8ff}│═╬░‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中\u{3000}";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// Anchors and pair filters find exactly the matches of trying
+        /// every start.
+        #[test]
+        fn filtered_matching_finds_what_trying_every_start_finds(
+            picks in proptest::collection::vec(0..POOL.chars().count(), 0..12)
+        ) {
+            let pool: Vec<char> = POOL.chars().collect();
+            let text: String = picks.into_iter().map(|i| pool[i]).collect();
+            prop_assert_eq!(fast_matches(&text), plain_matches(&text), "{:?}", text);
+        }
+    }
 }

@@ -77,7 +77,15 @@ const UTF8_CONTINUATION_STRICT: &str = concat!(
 /// strict continuation character (so a few characters inside a large garble
 /// are not "fixed" into something worse); the `regex` crate has no
 /// look-behind, so [`decode_inconsistent_utf8`] checks that itself.
-static UTF8_MOJIBAKE_RUN: LazyLock<Regex> = LazyLock::new(|| {
+static UTF8_MOJIBAKE_RUN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&utf8_mojibake_run_pattern()).expect("valid pattern"));
+
+/// [`UTF8_MOJIBAKE_RUN`] anchored at the start of the text it is given.
+static UTF8_MOJIBAKE_RUN_HERE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!("^(?:{})", utf8_mojibake_run_pattern())).expect("valid pattern")
+});
+
+fn utf8_mojibake_run_pattern() -> String {
     let class = |chars: &str, with_continuation_range: bool| {
         let mut class = String::from("[");
         if with_continuation_range {
@@ -88,14 +96,13 @@ static UTF8_MOJIBAKE_RUN: LazyLock<Regex> = LazyLock::new(|| {
         class
     };
     let continuation = class(UTF8_CONTINUATION, true);
-    let pattern = format!(
+    format!(
         "(?:{}{continuation}|{}{continuation}{{2}}|{}{continuation}{{3}})+",
         class(UTF8_FIRST_OF_2, false),
         class(UTF8_FIRST_OF_3, false),
         class(UTF8_FIRST_OF_4, false),
-    );
-    Regex::new(&pattern).expect("valid pattern")
-});
+    )
+}
 
 fn is_strict_continuation(c: char) -> bool {
     ('\u{80}'..='\u{bf}').contains(&c) || UTF8_CONTINUATION_STRICT.contains(c)
@@ -185,31 +192,64 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
 pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
     let mut edits = Edits::new(text);
     let mut search_from = 0;
-    while let Some(found) = UTF8_MOJIBAKE_RUN.find_at(text, search_from) {
-        let preceded_by_garble = text[..found.start()]
-            .chars()
-            .next_back()
-            .is_some_and(is_strict_continuation);
-        if preceded_by_garble {
-            // ftfy's look-behind fails here; the regex engine would try the
-            // next character.
-            search_from = found.start() + next_char_len(text, found.start());
-            continue;
-        }
-        let run = found.as_str();
+    while let Some((start, end)) = next_run(text, search_from) {
+        let run = &text[start..end];
         // A run as long as the text would recurse forever.
         if run.len() < text.len() && is_bad(run) {
             if let Cow::Owned(fixed) = crate::fix_encoding(run) {
-                edits.replace(found.start(), found.end(), &fixed);
+                edits.replace(start, end, &fixed);
             }
         }
-        search_from = found.end();
+        search_from = end;
     }
     edits.finish()
 }
 
-fn next_char_len(text: &str, at: usize) -> usize {
-    text[at..].chars().next().map_or(1, char::len_utf8)
+/// The byte range of the next run of mojibake at or after `from`, where
+/// ftfy's pattern, look-behind included, would find it.
+fn next_run(text: &str, mut from: usize) -> Option<(usize, usize)> {
+    loop {
+        let found = UTF8_MOJIBAKE_RUN.find_at(text, from)?;
+        if !preceded_by_garble(text, found.start()) {
+            return Some((found.start(), found.end()));
+        }
+        // ftfy's look-behind fails here; Python's engine would try each
+        // later position. Searching afresh from the next character would
+        // scan the rest of the run again each time (quadratic on a long
+        // run); instead try, within the run, only the positions the
+        // look-behind allows.
+        if let Some(range) = later_match_in_run(text, found.start(), found.end()) {
+            return Some(range);
+        }
+        from = found.end();
+    }
+}
+
+/// Whether the character before byte `at` is a strict continuation
+/// character: ftfy's look-behind, which forbids a run to start there.
+fn preceded_by_garble(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(is_strict_continuation)
+}
+
+/// The first match, as Python's engine would find it, starting after
+/// `start` and before `end` (the run found from `start`, which the
+/// look-behind forbids): at each position the look-behind allows, the run
+/// pattern anchored there.
+fn later_match_in_run(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let mut previous = text[start..].chars().next()?;
+    for (offset, c) in text[start..end].char_indices().skip(1) {
+        let at = start + offset;
+        if !is_strict_continuation(previous) {
+            if let Some(found) = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..]) {
+                return Some((at, at + found.end()));
+            }
+        }
+        previous = c;
+    }
+    None
 }
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
@@ -245,4 +285,50 @@ pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
         })
         .collect();
     Cow::Owned(fixed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// ftfy's pattern as Python's engine applies it: at each position in
+    /// turn, the look-behind, then the run anchored there.
+    fn plain_next_run(text: &str, from: usize) -> Option<(usize, usize)> {
+        text[from..]
+            .char_indices()
+            .map(|(i, _)| from + i)
+            .find_map(|at| {
+                if preceded_by_garble(text, at) {
+                    return None;
+                }
+                let found = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..])?;
+                Some((at, at + found.end()))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The run finder, which skips what the look-behind forbids a run
+        /// at a time, finds what trying every position finds.
+        #[test]
+        fn next_run_finds_what_trying_every_position_finds(
+            picks in proptest::collection::vec(0..24usize, 0..40)
+        ) {
+            let pool: Vec<char> = "ŠÂÃ©\u{7f} a€™œ\u{80}\u{a0}ðŸ˜€Ð¿Ñ–‘’“”"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let mut from = 0;
+            loop {
+                let (fast, plain) = (next_run(&text, from), plain_next_run(&text, from));
+                prop_assert_eq!(fast, plain, "{:?} from {}", text, from);
+                match fast {
+                    Some((_, end)) => from = end,
+                    None => break,
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! HTML entities in text that is not HTML.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::LazyLock;
 
 use crate::edits::Edits;
 
@@ -59,6 +62,33 @@ fn entity_end(bytes: &[u8], start: usize) -> Option<usize> {
 
 /// The text an entity such as `&amp;` or `&#x2019;` stands for, or `None`
 /// to leave it as it is.
+/// [`ENTITIES`] by name. A text full of entities spends its time here, and
+/// a hash of a short name is cheaper than a dozen string comparisons.
+static ENTITY_INDEX: LazyLock<HashMap<&str, &str, BuildHasherDefault<Fnv1a>>> =
+    LazyLock::new(|| ENTITIES.iter().copied().collect());
+
+/// The FNV-1a hash: fast on short keys, and the keys are fixed, so no
+/// protection against chosen collisions is needed.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 fn decode_entity(entity: &str) -> Option<Cow<'static, str>> {
     let name = &entity[1..entity.len() - 1];
     match name.strip_prefix('#') {
@@ -66,10 +96,7 @@ fn decode_entity(entity: &str) -> Option<Cow<'static, str>> {
         // is how it detects a partial decoding; so `&#59;` (a semicolon)
         // stays too.
         Some(number) => decode_numeric_reference(number).filter(|decoded| !decoded.contains(';')),
-        None => ENTITIES
-            .binary_search_by_key(&name, |&(known, _)| known)
-            .ok()
-            .map(|index| Cow::Borrowed(ENTITIES[index].1)),
+        None => ENTITY_INDEX.get(name).map(|&text| Cow::Borrowed(text)),
     }
 }
 

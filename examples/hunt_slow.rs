@@ -1,0 +1,87 @@
+//! Hunts for slow inputs: lines made of one short pattern, repeated, whose
+//! time per byte in `fix_text` is far above that of ordinary text, or
+//! grows with the length of the line (quadratic work).
+//!
+//! ```text
+//! cargo run --release --example hunt_slow [PATTERNS [SEED]]
+//! ```
+//!
+//! Each pattern is one to four characters drawn from those that some fix
+//! or the badness heuristic looks at. Each is timed on a 16 KB line and a
+//! 128 KB line; the slowest patterns, and any whose time per byte grows by
+//! more than half from the short line to the long, are printed with their
+//! MB/s. What it finds joins `benches/inputs.rs`'s adversarial inputs.
+
+use std::env;
+use std::time::Instant;
+
+use ftfy::{fix_text_with, TextFixerConfig};
+
+/// Characters that make some fix or rule work, and ordinary neighbours.
+const POOL: &str = concat!(
+    "aZ0 .,;#&<>x\r\n\t\u{1b}[m\u{1}\u{7f}",
+    "\u{80}\u{85}\u{91}\u{9d}\u{a0}\u{ad}ÂÃÎÐØÙàâéœŠš¢£Ÿž®©°·»«–—´×²³µ¹¼½¾¿¡",
+    "√±∂†≠™≤≥¥ø≈‚Äóìπ‘’“”•‹›…€ƒˆ˜¦¤ª§¶",
+    "вЂВГРСўβΒΓΞΟΆā",
+    "ﬁﬂﬀĳǆＡ０！　ｶ\u{2028}\u{feff}\u{fffd}\u{f8ff}\u{301}\u{308}\u{338}",
+    "│═╬░中ж😀",
+);
+
+/// A small fixed-seed xorshift generator, so a run can be repeated.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// MB/s of fix_text on `pattern` repeated to about `size` bytes.
+fn rate(pattern: &str, size: usize, config: &TextFixerConfig) -> f64 {
+    let text = pattern.repeat(size / pattern.len().max(1) + 1);
+    let started = Instant::now();
+    let mut runs = 0;
+    while runs < 2 || started.elapsed().as_secs_f64() < 0.02 {
+        std::hint::black_box(fix_text_with(&text, config));
+        runs += 1;
+    }
+    runs as f64 * text.len() as f64 / 1e6 / started.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let args: Vec<u64> = env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let patterns = args.first().copied().unwrap_or(2000) as usize;
+    let mut random = Random(args.get(1).copied().unwrap_or(0x51017));
+    let pool: Vec<char> = POOL.chars().collect();
+    let config = TextFixerConfig::default();
+    let ordinary =
+        "Le café était fermé, dit-elle. Съешь же ещё этих булок. 東京の天気は晴れです。\n";
+    let baseline = rate(ordinary, 1 << 17, &config);
+    println!("ordinary text: {baseline:.1} MB/s");
+
+    let mut results = Vec::new();
+    for _ in 0..patterns {
+        let length = 1 + random.below(4);
+        let pattern: String = (0..length)
+            .map(|_| pool[random.below(pool.len())])
+            .collect();
+        let short = rate(&pattern, 1 << 14, &config);
+        let long = rate(&pattern, 1 << 17, &config);
+        results.push((long, short, pattern));
+    }
+    results.sort_by(|a, b| a.0.total_cmp(&b.0));
+    println!("slowest patterns (MB/s on 128 KB, on 16 KB):");
+    for (long, short, pattern) in results.iter().take(15) {
+        println!("{long:9.1} {short:9.1}  {pattern:?}");
+    }
+    println!("patterns whose time per byte grows with the line:");
+    for (long, short, pattern) in results
+        .iter()
+        .filter(|(long, short, _)| long * 1.5 < *short)
+    {
+        println!("{long:9.1} {short:9.1}  {pattern:?}");
+    }
+}
