@@ -9,4 +9,6 @@ python=.venv/bin/python
 for generator in scripts/gen_*.py; do
   "$python" "$generator"
 done
+# Extended recovery's language model (CLDR through Babel, Faker).
+"$python" scripts/extended/gen_model.py
 cargo fmt --all

@@ -37,7 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv"
-REQUIREMENTS = ["ftfy==6.3.1", "wcwidth==0.9.4", "Faker==33.1.0"]
+# Babel: CLDR for scripts/extended/gen_model.py (run by scripts/regen.sh).
+REQUIREMENTS = ["ftfy==6.3.1", "wcwidth==0.9.4", "Faker==33.1.0", "Babel==2.16.0"]
 
 
 def ensure_venv(extra=()):
