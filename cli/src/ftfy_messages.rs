@@ -6,6 +6,8 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
+use ftfy::codecs::Codec;
+
 /// ftfy's message body when reading and writing the same file.
 pub const SAME_FILE: &str =
     "Can't read and write the same file. Please output to a new file instead.";
@@ -59,14 +61,18 @@ pub fn line_at(path: &Path, offset: usize) -> Option<(Vec<u8>, usize)> {
 /// for the bad byte at `position` of `line`.
 fn python_decode_error(encoding: &str, line: &[u8], position: usize) -> String {
     let byte = line.get(position).copied().unwrap_or(0);
-    let (codec, length, reason) = match encoding {
-        "utf-8" | "utf-8-variants" => {
-            let (length, reason) = utf8_error(&line[position.min(line.len())..]);
-            ("utf-8", length, reason)
-        }
-        "ascii" => ("ascii", 1, "ordinal not in range(128)"),
+    let utf8 = matches!(
+        Codec::from_name(encoding),
+        Some(Codec::Utf8 | Codec::Utf8Variants)
+    );
+    let (codec, length, reason) = if utf8 {
+        let (length, reason) = utf8_error(&line[position.min(line.len())..]);
+        ("utf-8", length, reason)
+    } else if encoding.eq_ignore_ascii_case("ascii") {
+        ("ascii", 1, "ordinal not in range(128)")
+    } else {
         // Python's single-byte codecs all decode through `charmap`.
-        _ => ("charmap", 1, "character maps to <undefined>"),
+        ("charmap", 1, "character maps to <undefined>")
     };
     if length <= 1 {
         format!("'{codec}' codec can't decode byte 0x{byte:02x} in position {position}: {reason}")

@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::thread;
 
 use clap::{Parser, ValueEnum};
+use ftfy::codecs::Codec;
 use ftfy::file::{FixFileError, TextBatches};
 use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
 
@@ -60,7 +61,7 @@ struct Args {
     /// sloppy-windows-1252 (and other sloppy-*), windows-125x, utf-8-variants,
     /// macroman, cp437, utf-16, and WHATWG labels such as shift_jis, gb18030,
     /// euc-kr, utf-16le.
-    #[arg(short, long, default_value = "utf-8", hide_default_value = true)]
+    #[arg(short, long, default_value = Codec::Utf8.name(), hide_default_value = true)]
     encoding: String,
     /// The normalization of Unicode to apply. Defaults to NFC. Can be "none".
     #[arg(short, long, default_value = "NFC", hide_default_value = true)]
