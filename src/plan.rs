@@ -79,6 +79,7 @@ impl Action {
 /// assert!(ExplanationStep::from_names("apply", "make_it_nice").is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ExplanationStep {
     /// Encode text with a codec.
     Encode(Codec),

@@ -321,6 +321,7 @@ impl std::error::Error for CodecError {}
 /// assert!(Codec::Utf8.decode(b"\xc0\x80").is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Codec {
     /// A single-byte codec.
     SingleByte(&'static Charmap),

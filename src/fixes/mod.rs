@@ -56,6 +56,7 @@ pub use terminal::remove_terminal_escapes;
 /// assert_eq!(Fix::RestoreByteA0.byte_fix().unwrap()(b"\xf0\x9f\x8c ").as_ref(), b"\xf0\x9f\x8c\xa0");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Fix {
     /// [`unescape_html`]
     UnescapeHtml,
