@@ -31,6 +31,8 @@ from pathlib import Path
 import ftfy
 from ftfy import TextFixerConfig
 
+from toml_text import toml_string
+
 assert ftfy.__version__ == "6.3.1", ftfy.__version__
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,25 +120,6 @@ def case(name, args, data, stdout, source, why=None):
         result["stdin_hex"] = data.hex()
     result["stdout"] = stdout
     return result
-
-
-def toml_string(text):
-    out = ['"']
-    for c in text:
-        if c == '"':
-            out.append('\\"')
-        elif c == "\\":
-            out.append("\\\\")
-        elif c == "\n":
-            out.append("\\n")
-        elif c == "\t":
-            out.append("\\t")
-        elif ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029\ufeff\u200b":
-            out.append(f"\\u{ord(c):04X}")
-        else:
-            out.append(c)
-    out.append('"')
-    return "".join(out)
 
 
 def toml_value(value):

@@ -20,10 +20,11 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import unicodedata
 from pathlib import Path
 
 import ftfy
+
+from toml_text import toml_string
 
 FTFY_VERSION = "6.3.1"
 assert ftfy.__version__ == FTFY_VERSION, ftfy.__version__
@@ -44,28 +45,6 @@ def load_test_cases():
         with tarfile.open(archive) as tar:
             member = tar.getmember(f"ftfy-{FTFY_VERSION}/tests/test_cases.json")
             return json.load(tar.extractfile(member))
-
-
-def toml_string(text):
-    """A TOML basic string, with invisible and control characters escaped
-    so that a reader can see them."""
-    out = ['"']
-    for c in text:
-        if c == '"':
-            out.append('\\"')
-        elif c == "\\":
-            out.append("\\\\")
-        elif c == "\n":
-            out.append("\\n")
-        elif c == "\t":
-            out.append("\\t")
-        elif unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn") or c in "\u00a0\u3000":
-            code = ord(c)
-            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-        else:
-            out.append(c)
-    out.append('"')
-    return "".join(out)
 
 
 def unique_names(cases):
