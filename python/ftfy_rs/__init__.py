@@ -38,18 +38,10 @@ bad_codecs.ok()
 
 class ExplanationStep(NamedTuple):
     """
-    A step in an ExplainedText, explaining how to decode text.
-
-    The possible actions are:
-
-    - "encode": take in a string and encode it as bytes, with the given encoding
-    - "decode": take in bytes and decode them as a string, with the given encoding
-    - "transcode": convert bytes to bytes with a particular named function
-    - "apply": convert str to str with a particular named function
-    - "normalize": apply Unicode normalization, in the form the parameter names
-
-    The `parameter` is the name of the encoding or function to use. If it's a
-    function, it must appear in the FIXERS dictionary.
+    One step of a plan, as a pair: the action (`encode`, `decode`,
+    `transcode`, `apply` or `normalize`) and what it uses (a codec's
+    name, a fix's name, or a normalization form). A list of them is what
+    `fix_and_explain` returns and `apply_plan` replays.
     """
 
     action: str
@@ -62,9 +54,8 @@ class ExplanationStep(NamedTuple):
 
 class ExplainedText(NamedTuple):
     """
-    The return type of the functions that explain which steps fixed the
-    text, such as :func:`fix_and_explain()`. When the 'explain' option is
-    off, `explanation` is None.
+    The fixed text, and the plan that fixed it (`None` when the config
+    asked for no explanation).
     """
 
     text: str
@@ -161,19 +152,21 @@ def _steps(plan: list[tuple[str, str]] | None) -> list[ExplanationStep] | None:
 
 def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
     r"""
-    Given Unicode text as input, fix inconsistencies and glitches in it,
-    such as mojibake (text that was decoded in the wrong encoding).
+    Fixes damaged Unicode text line by line: mojibake, HTML entities
+    outside HTML, terminal escapes, ligatures, full-width letters, curly
+    quotes, line breaks, surrogates, control characters and
+    normalization, as the config (or keyword options) chooses.
 
-        >>> fix_text('âœ” No problems')
-        '✔ No problems'
-        >>> fix_text('&macr;\\_(ã\x83\x84)_/&macr;')
-        '¯\\_(ツ)_/¯'
+            >>> fix_text('âœ” No problems')
+            '✔ No problems'
+            >>> fix_text('&macr;\\_(ã\x83\x84)_/&macr;')
+            '¯\\_(ツ)_/¯'
 
-    `config` is a :class:`TextFixerConfig`; keyword arguments override its
-    options (`fix_text(text, uncurl_quotes=False)`). The text is fixed line
-    by line, in segments of at most `max_decode_length` characters; in
-    "auto" mode, HTML entities stop being decoded from the first line that
-    holds a `<`.
+        `config` is a :class:`TextFixerConfig`; keyword arguments override its
+        options (`fix_text(text, uncurl_quotes=False)`). The text is fixed line
+        by line, in segments of at most `max_decode_length` characters; in
+        "auto" mode, HTML entities stop being decoded from the first line that
+        holds a `<`.
     """
     if kwargs or (config is not None and type(config) is not TextFixerConfig):
         # The slow path only where ftfy's `_replace` has work to do (or
@@ -189,14 +182,14 @@ def fix_and_explain(
     text: str, config: TextFixerConfig | None = None, **kwargs: Any
 ) -> ExplainedText:
     """
-    Fix text as a single segment, returning the fixed text and an
-    explanation of what was fixed: a list of ExplanationSteps that
-    :func:`apply_plan` can replay on other text.
+    Fixes `text` as one segment, as `fix_text` fixes a line, and returns
+    the fixed text with the plan of steps that made it (see
+    `apply_plan`).
 
-        >>> fix_and_explain("sÃ³")
-        ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
+            >>> fix_and_explain("sÃ³")
+            ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
 
-    The explanation is None when the config's `explain` option is off.
+        The explanation is None when the config's `explain` option is off.
     """
     if config is None:
         config = TextFixerConfig()
@@ -210,8 +203,8 @@ def fix_encoding_and_explain(
     text: str, config: TextFixerConfig | None = None, **kwargs: Any
 ) -> ExplainedText:
     """
-    Apply the steps of ftfy that detect mojibake and fix it. Returns the
-    fixed text and a list explaining what was fixed.
+    Undoes mojibake in `text` and returns the result with the plan that
+    undid it; other fixes are not applied.
 
         >>> fix_encoding_and_explain("sÃ³")
         ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
@@ -226,9 +219,10 @@ def fix_encoding_and_explain(
 
 def fix_encoding(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
     """
-    Apply just the encoding-fixing steps of ftfy to this text.
+    Undoes mojibake in `text` (UTF-8 decoded as a single-byte encoding,
+    once or more), and nothing else.
 
-        >>> fix_encoding('Ã\\xa0 perturber la rÃ©flexion')
+        >>> fix_encoding('Ã\xa0 perturber la rÃ©flexion')
         'à perturber la réflexion'
     """
     if config is None:
@@ -244,9 +238,8 @@ ftfy = fix_text
 
 def fix_text_segment(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str:
     """
-    Fix text as a single segment, with a consistent sequence of steps that
-    are applied to fix the text. Prefer :func:`fix_text`, which splits the
-    text into lines first.
+    Fixes `text` as a single segment, without cutting it into lines: for
+    text that surely went through one kind of damage.
     """
     if config is None:
         config = TextFixerConfig(explain=False)
@@ -311,8 +304,9 @@ def guess_bytes(bstring: bytes) -> tuple[str, str]:
 
 def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
     """
-    Apply a plan for fixing the encoding of text: a list of (operation,
-    parameter) steps as :func:`fix_and_explain` returns them.
+    Replays a plan (from `fix_and_explain` or
+    `fix_encoding_and_explain`) on `text`, to fix other text damaged the
+    same way.
 
         >>> apply_plan("sÃ³", [("encode", "latin-1"), ("decode", "utf-8")])
         'só'
@@ -339,8 +333,9 @@ def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
 
 def explain_unicode(text: str) -> None:
     """
-    A diagnostic utility: prints each character of the text with its code
-    point, its display, its Unicode category and its name.
+    Prints one line per code point of `text`: its number, the character
+    (escaped if invisible), its general category and its name. For
+    seeing what a puzzling string really holds.
 
         >>> explain_unicode('(╯°□°)╯︵ ┻━┻')
         U+0028  (       [Ps] LEFT PARENTHESIS

@@ -25,9 +25,9 @@ def sequence_weirdness(text: str) -> int:
 
 def badness(text: str) -> int:
     """
-    Get the 'badness' of a sequence of text, counting the number of unlikely
-    character sequences. A badness greater than 0 indicates that some of it
-    seems to be mojibake.
+    A score of how much `text` looks like mojibake: the number of
+    suspicious sequences the heuristic finds in it (0 for ordinary
+    text).
 
         >>> badness("cafÃ©"), badness("café")
         (1, 0)
@@ -37,7 +37,8 @@ def badness(text: str) -> int:
 
 def is_bad(text: str) -> bool:
     """
-    Returns true iff the given text looks like it contains mojibake.
+    Whether `text` looks like mojibake to the heuristic: a filter for
+    data sets, without fixing anything.
 
         >>> is_bad("cafÃ©"), is_bad("café")
         (True, False)

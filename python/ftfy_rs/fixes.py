@@ -13,7 +13,10 @@ from ftfy_rs import _native
 
 
 def fix_encoding_and_explain(text: str) -> Any:
-    """Deprecated copy of `ftfy.fix_encoding_and_explain()`."""
+    """
+    Undoes mojibake in `text` and returns the result with the plan that
+    undid it; other fixes are not applied.
+    """
     warnings.warn(
         "`fix_encoding_and_explain()` has moved to the main module of ftfy.",
         DeprecationWarning,
@@ -25,7 +28,10 @@ def fix_encoding_and_explain(text: str) -> Any:
 
 
 def fix_encoding(text: str) -> str:
-    """Deprecated copy of `ftfy.fix_encoding()`."""
+    """
+    Undoes mojibake in `text` (UTF-8 decoded as a single-byte encoding,
+    once or more), and nothing else.
+    """
     warnings.warn(
         "`fix_encoding()` has moved to the main module of ftfy.",
         DeprecationWarning,
@@ -37,7 +43,11 @@ def fix_encoding(text: str) -> str:
 
 
 def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
-    """Deprecated copy of `ftfy.apply_plan()`."""
+    """
+    Replays a plan (from `fix_and_explain` or
+    `fix_encoding_and_explain`) on `text`, to fix other text damaged the
+    same way.
+    """
     warnings.warn(
         "`apply_plan()` has moved to the main module of ftfy.",
         DeprecationWarning,
@@ -50,8 +60,8 @@ def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
 
 def unescape_html(text: str) -> str:
     """
-    Decode HTML entities and character references, including some nonstandard
-    ones written in all-caps.
+    Decodes HTML entities and numeric character references, including
+    the all-capital entity names some programs write.
 
         >>> unescape_html("&lt;tag&gt; &EACUTE;")
         '<tag> É'
@@ -61,8 +71,8 @@ def unescape_html(text: str) -> str:
 
 def remove_terminal_escapes(text: str) -> str:
     r"""
-    Strip out "ANSI" terminal escape sequences, such as those that produce
-    colored text on Unix.
+    Removes ANSI terminal escape sequences (colors, cursor moves), which
+    have no place in text.
 
         >>> remove_terminal_escapes("\033[36;44mI'm blue, da ba dee da ba doo...\033[0m")
         "I'm blue, da ba dee da ba doo..."
@@ -72,7 +82,7 @@ def remove_terminal_escapes(text: str) -> str:
 
 def uncurl_quotes(text: str) -> str:
     r"""
-    Replace curly quotation marks with straight equivalents.
+    Turns curly single and double quotes into straight ASCII ones.
 
         >>> print(uncurl_quotes('\u201chere\u2019s a test\u201d'))
         "here's a test"
@@ -82,8 +92,8 @@ def uncurl_quotes(text: str) -> str:
 
 def fix_latin_ligatures(text: str) -> str:
     """
-    Replace single-character ligatures of Latin letters, such as 'ﬁ', with the
-    characters that they contain, as in 'fi'.
+    Spells out Latin ligatures such as ﬁ and ﬂ as separate letters, as
+    text meant them before a typesetting step joined them.
 
         >>> print(fix_latin_ligatures("ﬂuﬃeﬆ"))
         fluffiest
@@ -93,9 +103,8 @@ def fix_latin_ligatures(text: str) -> str:
 
 def fix_character_width(text: str) -> str:
     """
-    The ASCII characters, katakana, and Hangul characters have alternate
-    "halfwidth" or "fullwidth" forms that help text line up in a grid. Replace
-    them with their standard forms.
+    Turns full-width Latin letters, digits and punctuation into their
+    ordinary forms, and half-width katakana into full-width ones.
 
         >>> print(fix_character_width("ＬＯＵＤ　ＮＯＩＳＥＳ"))
         LOUD NOISES
@@ -105,8 +114,8 @@ def fix_character_width(text: str) -> str:
 
 def fix_line_breaks(text: str) -> str:
     r"""
-    Convert all line breaks to Unix style: CRLF, CR, LINE SEPARATOR,
-    PARAGRAPH SEPARATOR and NEXT LINE all become "\n".
+    Turns every kind of line break (CRLF, CR, U+2028, U+2029, U+0085)
+    into a line feed.
 
         >>> print(fix_line_breaks("This string is made of two things:\u2029"
         ...                       "1. Unicode\u2028"
@@ -118,8 +127,8 @@ def fix_line_breaks(text: str) -> str:
 
 def convert_surrogate_pair(match: Match[str]) -> str:
     """
-    Convert a surrogate pair to the single codepoint it represents (ftfy
-    uses this as a regex replacement function).
+    The character that a high and a low UTF-16 surrogate stand for
+    together.
     """
     pair = match.group(0)
     codept = 0x10000 + (ord(pair[0]) - 0xD800) * 0x400 + (ord(pair[1]) - 0xDC00)
@@ -128,8 +137,8 @@ def convert_surrogate_pair(match: Match[str]) -> str:
 
 def fix_surrogates(text: str) -> str:
     r"""
-    Replace 16-bit surrogate codepoints with the characters they represent
-    (when properly paired), or with \ufffd otherwise.
+    Joins UTF-16 surrogate pairs left in a string into the characters
+    they encode, and replaces lone surrogates with U+FFFD.
 
         >>> high_surrogate = chr(0xd83d)
         >>> low_surrogate = chr(0xdca9)
@@ -143,19 +152,15 @@ def fix_surrogates(text: str) -> str:
 
 def remove_control_chars(text: str) -> str:
     """
-    Remove various control characters that you probably didn't intend to be
-    in your text: ASCII controls other than tab and line breaks, the
-    deprecated Arabic and Unicode format controls, interlinear annotation
-    characters, object replacement characters, the byte-order mark and
-    musical notation formatting characters.
+    Removes control characters and other invisible characters that only
+    get in the way (but keeps tab, line feed, form feed and the like).
     """
     return _native.apply_fix("remove_control_chars", text)
 
 
 def remove_bom(text: str) -> str:
     r"""
-    Remove a byte-order mark that was accidentally decoded as if it were part
-    of the text.
+    Removes a byte-order mark (U+FEFF) from the start of the text.
 
         >>> print(remove_bom(chr(0xfeff) + "Where do you want to go today?"))
         Where do you want to go today?
@@ -165,8 +170,8 @@ def remove_bom(text: str) -> str:
 
 def decode_escapes(text: str) -> str:
     r"""
-    Decode backslashed escape sequences, including \x, \u, and \U character
-    references, even in the presence of other Unicode.
+    Decodes backslash escapes (`\n`, `\x41`, `\u20a1`, ...) as
+    Python's string literals do, leaving the rest of the text alone.
 
         >>> factoid = '\\u20a1 is the currency symbol for the colón.'
         >>> print(decode_escapes(factoid))
@@ -177,35 +182,32 @@ def decode_escapes(text: str) -> str:
 
 def restore_byte_a0(byts: bytes) -> bytes:
     """
-    Some mojibake has been additionally altered by a process that said "hmm,
-    byte A0, that's basically a space!" and replaced it with an ASCII space.
-    Where that makes a UTF-8 sequence decodable again, restore the A0 byte.
+    Puts back byte A0 where a space replaced it inside bytes that would
+    then decode as UTF-8 (works on the bytes of re-encoded mojibake).
     """
     return _native.apply_byte_fix("restore_byte_a0", byts)
 
 
 def replace_lossy_sequences(byts: bytes) -> bytes:
     """
-    This function identifies sequences where information has been lost in a
-    "sloppy" codec, indicated by byte 1A, and if they would otherwise look
-    like a UTF-8 sequence, it replaces them with the UTF-8 sequence for
-    U+FFFD.
+    Replaces UTF-8 sequences that lost a byte (to U+FFFD, shown as byte
+    1A by the sloppy codecs) with U+FFFD, so the rest can decode (works
+    on bytes).
     """
     return _native.apply_byte_fix("replace_lossy_sequences", byts)
 
 
 def decode_inconsistent_utf8(text: str) -> str:
     """
-    Sometimes, text from one encoding ends up embedded within text from a
-    different one. This function looks for sequences that look like UTF-8
-    mojibake and fixes them, without decoding the whole string.
+    Fixes runs of UTF-8 mojibake inside text that cannot be re-decoded
+    as a whole, such as a line joined from two sources.
     """
     return _native.apply_fix("decode_inconsistent_utf8", text)
 
 
 def fix_c1_controls(text: str) -> str:
     """
-    If text still contains C1 control characters, treat them as their
-    Windows-1252 equivalents. This matches what Web browsers do.
+    Turns C1 control characters into the Windows-1252 characters of the
+    same byte, as browsers do.
     """
     return _native.apply_fix("fix_c1_controls", text)

@@ -11,9 +11,8 @@ from ftfy_rs import _native
 
 def character_width(char: str) -> int:
     r"""
-    Determine the width that a character is likely to be displayed as in
-    a monospaced terminal: 0, 1 or 2 for a printable character, -1 for a
-    nonprintable or control character.
+    How many cells `char` takes in a monospaced terminal: 0, 1 or 2, or
+    -1 for a control character.
 
         >>> character_width('車'), character_width('A'), character_width('\n')
         (2, 1, -1)
@@ -23,9 +22,8 @@ def character_width(char: str) -> int:
 
 def monospaced_width(text: str) -> int:
     r"""
-    Return the number of character cells that this string is likely to occupy
-    when displayed in a monospaced, modern, Unicode-aware terminal emulator,
-    or -1 if the string contains a non-printable or control character.
+    How many cells `text` takes in a monospaced terminal, or -1 if it
+    holds control characters (terminal escapes are not counted).
 
         >>> monospaced_width('ちゃぶ台返し')
         12
@@ -37,9 +35,8 @@ def monospaced_width(text: str) -> int:
 
 def display_ljust(text: str, width: int, fillchar: str = " ") -> str:
     """
-    Return `text` left-justified in a Unicode string whose display width,
-    in a monospaced terminal, should be at least `width` character cells.
-    Text with control characters is returned as it is.
+    Pads `text` on the right with `fillchar` to `width` terminal cells;
+    text holding control characters comes back as it is.
 
         >>> display_ljust("ちゃぶ台返し", 16, '.')
         'ちゃぶ台返し....'
@@ -55,8 +52,8 @@ def display_ljust(text: str, width: int, fillchar: str = " ") -> str:
 
 def display_rjust(text: str, width: int, fillchar: str = " ") -> str:
     """
-    Return `text` right-justified in a Unicode string whose display width,
-    in a monospaced terminal, should be at least `width` character cells.
+    Pads `text` on the left with `fillchar` to `width` terminal cells;
+    text holding control characters comes back as it is.
 
         >>> display_rjust("ちゃぶ台返し", 16, '.')
         '....ちゃぶ台返し'
@@ -72,8 +69,8 @@ def display_rjust(text: str, width: int, fillchar: str = " ") -> str:
 
 def display_center(text: str, width: int, fillchar: str = " ") -> str:
     """
-    Return `text` centered in a Unicode string whose display width, in a
-    monospaced terminal, should be at least `width` character cells.
+    Pads `text` on both sides with `fillchar` to `width` terminal cells;
+    text holding control characters comes back as it is.
 
         >>> display_center("ちゃぶ台返し", 16, '.')
         '..ちゃぶ台返し..'
