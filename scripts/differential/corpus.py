@@ -72,6 +72,8 @@ def clean_strings(per_locale, seed):
     """[(text, language, script)]: Faker text for every locale, plus the
     hand-written sentences, with some punctuation-rich variants."""
     rng = random.Random(seed)
+    # Some providers draw from Faker's shared generator, not the instance's.
+    Faker.seed(seed)
     out = []
     for locale, (language, script) in sorted(LOCALES.items()):
         fake = Faker(locale)

@@ -52,6 +52,9 @@ def ensure_venv(extra=()):
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     *REQUIREMENTS, *extra], check=True)
     os.environ["FTFY_VENV_READY"] = "1"
+    # The corpus iterates sets of strings: fix the hash seed so that two
+    # runs build the same corpus.
+    os.environ["PYTHONHASHSEED"] = "0"
     os.execv(str(python), [str(python), *sys.argv])
 
 
