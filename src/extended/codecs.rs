@@ -5,17 +5,18 @@
 //! them, so [`crate::apply_plan`] replays them through [`decode`] and
 //! [`encode`].
 
-use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS};
+use encoding_rs::{Encoding, BIG5_INIT, EUC_JP_INIT, EUC_KR_INIT, GBK_INIT, SHIFT_JIS_INIT};
 
 use super::tables::LEGACY_CODECS;
 
-/// Multi-byte encodings, by the names plans give them.
-const MULTI_BYTE: [(&str, &Encoding); 5] = [
-    ("shift_jis", SHIFT_JIS),
-    ("gbk", GBK),
-    ("euc-kr", EUC_KR),
-    ("big5", BIG5),
-    ("euc-jp", EUC_JP),
+/// Multi-byte encodings, by the names plans give them. (A `static` of
+/// encoding_rs's `*_INIT` values, so that it builds with Rust 1.82.)
+static MULTI_BYTE: [(&str, &Encoding); 5] = [
+    ("shift_jis", &SHIFT_JIS_INIT),
+    ("gbk", &GBK_INIT),
+    ("euc-kr", &EUC_KR_INIT),
+    ("big5", &BIG5_INIT),
+    ("euc-jp", &EUC_JP_INIT),
 ];
 
 /// The canonical name of a codec known here but not to [`crate::codecs`].
