@@ -127,10 +127,11 @@ fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
 
 /// A small fixed-seed xorshift generator: the inputs must not change
 /// between runs or machines.
-struct Random(u64);
+pub struct Random(pub u64);
 
 impl Random {
-    fn below(&mut self, n: usize) -> usize {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;

@@ -12,6 +12,11 @@
 //! more than half from the short line to the long, are printed with their
 //! MB/s. What it finds joins `benches/inputs.rs`'s adversarial inputs.
 
+#[path = "../benches/inputs.rs"]
+#[allow(dead_code)] // the benchmark inputs; only the generator is used here
+mod inputs;
+
+use inputs::Random;
 use std::env;
 use std::time::Instant;
 
@@ -26,18 +31,6 @@ const POOL: &str = concat!(
     "ﬁﬂﬀĳǆＡ０！　ｶ\u{2028}\u{feff}\u{fffd}\u{f8ff}\u{301}\u{308}\u{338}",
     "│═╬░中ж😀",
 );
-
-/// A small fixed-seed xorshift generator, so a run can be repeated.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// MB/s of fix_text on `pattern` repeated to about `size` bytes.
 fn rate(pattern: &str, size: usize, config: &TextFixerConfig) -> f64 {

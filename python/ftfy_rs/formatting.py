@@ -41,13 +41,8 @@ def display_ljust(text: str, width: int, fillchar: str = " ") -> str:
         >>> display_ljust("ちゃぶ台返し", 16, '.')
         'ちゃぶ台返し....'
     """
-    if character_width(fillchar) != 1:
-        raise ValueError("The padding character must have display width 1")
-    text_width = monospaced_width(text)
-    if text_width == -1:
-        return text
-    padding = max(0, width - text_width)
-    return text + fillchar * padding
+    left, right = _padding(text, width, fillchar, 0)
+    return left + text + right
 
 
 def display_rjust(text: str, width: int, fillchar: str = " ") -> str:
@@ -58,13 +53,8 @@ def display_rjust(text: str, width: int, fillchar: str = " ") -> str:
         >>> display_rjust("ちゃぶ台返し", 16, '.')
         '....ちゃぶ台返し'
     """
-    if character_width(fillchar) != 1:
-        raise ValueError("The padding character must have display width 1")
-    text_width = monospaced_width(text)
-    if text_width == -1:
-        return text
-    padding = max(0, width - text_width)
-    return fillchar * padding + text
+    left, right = _padding(text, width, fillchar, 1)
+    return left + text + right
 
 
 def display_center(text: str, width: int, fillchar: str = " ") -> str:
@@ -75,12 +65,17 @@ def display_center(text: str, width: int, fillchar: str = " ") -> str:
         >>> display_center("ちゃぶ台返し", 16, '.')
         '..ちゃぶ台返し..'
     """
+    left, right = _padding(text, width, fillchar, 0.5)
+    return left + text + right
+
+
+def _padding(text: str, width: int, fillchar: str, left_share: float) -> tuple[str, str]:
+    """The padding before and after `text` that brings it to `width`
+    cells, `left_share` of it (rounded down) before; none for text with
+    control characters, which has no width."""
     if character_width(fillchar) != 1:
         raise ValueError("The padding character must have display width 1")
     text_width = monospaced_width(text)
-    if text_width == -1:
-        return text
-    padding = max(0, width - text_width)
-    left_padding = padding // 2
-    right_padding = padding - left_padding
-    return fillchar * left_padding + text + fillchar * right_padding
+    padding = 0 if text_width == -1 else max(0, width - text_width)
+    left = int(padding * left_share)
+    return fillchar * left, fillchar * (padding - left)
