@@ -16,6 +16,10 @@ use crate::plan::{ExplainedText, ExplanationStep};
 use crate::stream::StreamFixer;
 use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
+mod lines;
+
+pub(crate) use lines::FixedLines;
+
 /// Fixes text with the default configuration: see [`fix_text_with`].
 ///
 /// ```
@@ -243,7 +247,11 @@ impl Triggers {
         if matches!(fix, Fix::FixC1Controls | Fix::FixLatinLigatures) {
             self.quotes = true;
         }
-        self.not_nfc_stable |= self.non_ascii;
+        // A line break is a starter that composes with nothing, before
+        // and after the fix.
+        if fix != Fix::FixLineBreaks {
+            self.not_nfc_stable |= self.non_ascii;
+        }
         self
     }
 
@@ -411,40 +419,73 @@ pub(crate) fn fix_segment<'a>(
 /// [`fix_segment`] for a segment whose `triggers` are known.
 pub(crate) fn fix_scanned_segment<'a>(
     text: &'a str,
+    triggers: Triggers,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+    steps: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    if steps.is_none() {
+        return fix_scanned_segment_by_lines(text, Some(triggers), config, decode_entities).text;
+    }
+    if !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config) {
+        return Cow::Borrowed(text);
+    }
+    fix_rounds(text, triggers, config, decode_entities, steps)
+}
+
+/// [`fix_scanned_segment`] without steps, saying also which of the lines
+/// the fixes made might change when fixed again on their own. `triggers`
+/// may be unknown (a long segment is then scanned a line at a time).
+pub(crate) fn fix_scanned_segment_by_lines<'a>(
+    text: &'a str,
+    triggers: Option<Triggers>,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+) -> FixedLines<'a> {
+    let unchanged = || FixedLines {
+        text: Cow::Borrowed(text),
+        unsettled: Vec::new(),
+    };
+    let nothing_to_fix = |triggers: Triggers| {
+        !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config)
+    };
+    if triggers.is_some_and(nothing_to_fix) {
+        return unchanged();
+    }
+    // A long segment of many lines (a CR-only file) is fixed a line at a
+    // time, with the same result, when that can be shown to hold.
+    if !config.extended_recovery && text.len() >= lines::MIN_SEGMENT_BYTES {
+        if let Some(fixed) = lines::fix_by_lines(text, config, decode_entities) {
+            return fixed;
+        }
+    }
+    let triggers = match triggers {
+        Some(triggers) => triggers,
+        None => {
+            let triggers = Triggers::scan(text);
+            if nothing_to_fix(triggers) {
+                return unchanged();
+            }
+            triggers
+        }
+    };
+    let text = fix_rounds(text, triggers, config, decode_entities, None);
+    let unsettled = match text {
+        Cow::Borrowed(_) => Vec::new(),
+        Cow::Owned(_) => std::iter::once(0..text.len()).collect(),
+    };
+    FixedLines { text, unsettled }
+}
+
+/// The round of fixes, repeated on the whole segment until nothing changes.
+fn fix_rounds<'a>(
+    text: &'a str,
     mut triggers: Triggers,
     config: &TextFixerConfig,
     decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
-    if !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config) {
-        return Cow::Borrowed(text);
-    }
-    let text_fixes = [
-        TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
-            t.c1_controls
-        }),
-        TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
-            t.ligatures
-        }),
-        TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
-            t.width
-        }),
-        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes),
-        TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
-            t.line_breaks
-        }),
-        // Surrogates never occur in a `&str`; the step is kept for plans.
-        TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
-        TextFixStep::new(
-            config.remove_terminal_escapes,
-            Fix::RemoveTerminalEscapes,
-            |t| t.terminal_escapes,
-        ),
-        TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
-            t.control_chars
-        }),
-    ];
-
+    let text_fixes = text_fix_steps(config);
     let mut current = Cow::Borrowed(text);
     let mut first_round = true;
     loop {
@@ -487,31 +528,75 @@ pub(crate) fn fix_scanned_segment<'a>(
                 triggers = Triggers::scan(&current);
             }
         }
-        for step in &text_fixes {
-            if step.enabled
-                && (step.triggered)(&triggers)
-                && apply_fix(&mut current, step.fix, step.apply, &mut steps)
-            {
-                changed = true;
-                triggers = triggers.after(step.fix);
-            }
-        }
-        if let Some(form) = triggers.normalization(config) {
-            if let Cow::Owned(normalized) = normalize(&current, form) {
-                if replace_if_changed(&mut current, normalized) {
-                    changed = true;
-                    if let Some(steps) = steps.as_deref_mut() {
-                        steps.push(ExplanationStep::Normalize(form));
-                    }
-                }
-            }
-        }
+        changed |= apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps);
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
         if !changed || current == round_start {
             return current;
         }
     }
+}
+
+/// The text fixes of a round, in ftfy's order, with what `config` enables.
+fn text_fix_steps(config: &TextFixerConfig) -> [TextFixStep; 8] {
+    [
+        TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
+            t.c1_controls
+        }),
+        TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
+            t.ligatures
+        }),
+        TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
+            t.width
+        }),
+        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes),
+        TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
+            t.line_breaks
+        }),
+        // Surrogates never occur in a `&str`; the step is kept for plans.
+        TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
+        TextFixStep::new(
+            config.remove_terminal_escapes,
+            Fix::RemoveTerminalEscapes,
+            |t| t.terminal_escapes,
+        ),
+        TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
+            t.control_chars
+        }),
+    ]
+}
+
+/// The rest of a round after `fix_encoding`: the text fixes that
+/// `triggers` (those of `current`) call for, then normalization. Returns
+/// whether `current` changed.
+fn apply_text_fixes(
+    current: &mut Cow<'_, str>,
+    mut triggers: Triggers,
+    text_fixes: &[TextFixStep],
+    config: &TextFixerConfig,
+    steps: &mut Option<&mut Vec<ExplanationStep>>,
+) -> bool {
+    let mut changed = false;
+    for step in text_fixes {
+        if step.enabled
+            && (step.triggered)(&triggers)
+            && apply_fix(current, step.fix, step.apply, steps)
+        {
+            changed = true;
+            triggers = triggers.after(step.fix);
+        }
+    }
+    if let Some(form) = triggers.normalization(config) {
+        if let Cow::Owned(normalized) = normalize(current, form) {
+            if replace_if_changed(current, normalized) {
+                changed = true;
+                if let Some(steps) = steps.as_deref_mut() {
+                    steps.push(ExplanationStep::Normalize(form));
+                }
+            }
+        }
+    }
+    changed
 }
 
 /// The common case, decided without the round of fixes: a segment with

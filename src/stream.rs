@@ -11,7 +11,9 @@
 
 use std::borrow::Cow;
 
-use crate::pipeline::{decodes_entities, fix_scanned_segment, fix_segment, scan_line, Triggers};
+use crate::pipeline::{
+    decodes_entities, fix_scanned_segment_by_lines, fix_segment, scan_line, FixedLines, Triggers,
+};
 use crate::plan::ExplanationStep;
 use crate::{TextFixerConfig, UnescapeHtml};
 
@@ -253,40 +255,48 @@ impl StreamFixer {
         let mut copied_up_to = 0;
         let mut start = 0;
         while start < text.len() {
-            // One pass finds the end of the line and what it may need.
-            let (line_end, line_triggers) = scan_line(text.as_bytes(), start);
-            // A line of at most max_chars bytes has at most max_chars
-            // characters: only longer ones may be cut.
-            let end = if line_end - start <= max_chars {
-                line_end
+            // One pass finds the end of the line and what it may need. A
+            // line of at most max_chars bytes has at most max_chars
+            // characters, so the pass looks no further: only longer lines
+            // may be cut, and their segments are scanned on their own.
+            let bytes = text.as_bytes();
+            let mut limit = (start + max_chars).min(text.len());
+            while !text.is_char_boundary(limit) {
+                limit -= 1;
+            }
+            let (scanned_to, scanned) = scan_line(&bytes[..limit], start);
+            let whole_line =
+                scanned_to > start && (scanned_to == text.len() || bytes[scanned_to - 1] == b'\n');
+            // A line cut into segments is scanned a line at a time, if at
+            // all, when its segments are fixed.
+            let (end, triggers) = if whole_line {
+                (scanned_to, Some(Triggers::from_bits(scanned)))
             } else {
-                segment_end(text, start, max_chars)
+                (segment_end(text, start, max_chars), None)
             };
-            if line_triggers == 0 && end == line_end {
+            if triggers == Some(Triggers::default()) {
                 // Nothing to fix, no `<`: the line changes neither itself
                 // nor the state carried to the next one.
                 start = end;
                 continue;
             }
             let segment = &text[start..end];
-            let triggers = if end == line_end {
-                Triggers::from_bits(line_triggers)
-            } else {
-                Triggers::scan(segment)
-            };
+            let has_tag_before = triggers.map_or_else(|| segment.contains('<'), |t| t.tag);
             let state_before = self.state;
-            if auto_html && triggers.tag {
+            if auto_html && has_tag_before {
                 self.state.entities_allowed = false;
             }
-            let mut fixed = fix_scanned_segment(
+            let FixedLines {
+                text: mut fixed,
+                mut unsettled,
+            } = fix_scanned_segment_by_lines(
                 segment,
                 triggers,
                 &self.config,
                 self.state.entities_allowed,
-                None,
             );
             let has_tag = |fixed: &Cow<'_, str>| match fixed {
-                Cow::Borrowed(_) => triggers.tag,
+                Cow::Borrowed(_) => has_tag_before,
                 Cow::Owned(fixed) => fixed.contains('<'),
             };
             // Entities were kept for a `<` that fixing removed: a second
@@ -297,6 +307,7 @@ impl StreamFixer {
                 && !has_tag(&fixed)
             {
                 if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
+                    unsettled = std::iter::once(0..refixed.len()).collect();
                     fixed = Cow::Owned(refixed);
                 }
             }
@@ -317,6 +328,8 @@ impl StreamFixer {
                     // them (a `<` may now be on a later line). This is what
                     // makes fix_text idempotent. Entity decoding carried on
                     // to later lines stays what the input lines decide.
+                    // Lines known to be settled (no change, no `<`) are
+                    // skipped.
                     let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
                     if splits_line {
                         let mut again = StreamFixer {
@@ -324,10 +337,19 @@ impl StreamFixer {
                             state: state_before,
                             pending: String::new(),
                         };
-                        let mut refixed = None;
-                        again.fix_lines_into(&fixed, &mut refixed, &fixed);
+                        let mut copied = 0;
+                        for range in unsettled {
+                            let lines = &fixed[range.clone()];
+                            let mut refixed = None;
+                            again.fix_lines_into(lines, &mut refixed, lines);
+                            if let Some(refixed) = refixed {
+                                output.push_str(&fixed[copied..range.start]);
+                                output.push_str(&refixed);
+                                copied = range.end;
+                            }
+                        }
+                        output.push_str(&fixed[copied..]);
                         self.state.output_has_tag = again.state.output_has_tag;
-                        output.push_str(refixed.as_deref().unwrap_or(&fixed));
                     } else {
                         output.push_str(&fixed);
                     }
@@ -351,10 +373,37 @@ pub(crate) fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
     if line_end <= max_chars {
         return start + line_end;
     }
-    match rest[..line_end].char_indices().nth(max_chars) {
-        Some((i, _)) => start + i,
+    match char_offset(&rest.as_bytes()[..line_end], max_chars) {
+        Some(i) => start + i,
         None => start + line_end,
     }
+}
+
+/// The byte offset where character number `n` (from 0) of UTF-8 `bytes`
+/// starts, if it has that many: characters are counted a block at a time,
+/// then one by one in the block that holds it.
+fn char_offset(bytes: &[u8], n: usize) -> Option<usize> {
+    const BLOCK: usize = 4096;
+    let mut before = 0;
+    let mut blocks = bytes.chunks(BLOCK);
+    let mut block_start = 0;
+    let block = loop {
+        let block = blocks.next()?;
+        let count = char_count(block);
+        if before + count > n {
+            break block;
+        }
+        before += count;
+        block_start += block.len();
+    };
+    let mut seen = before;
+    let in_block = block.iter().position(|&byte| {
+        let starts_char = byte & 0xC0 != 0x80;
+        let found = starts_char && seen == n;
+        seen += usize::from(starts_char);
+        found
+    });
+    in_block.map(|i| block_start + i)
 }
 
 /// The length of the longest prefix of `text` that ends where `fix_text`
@@ -369,21 +418,13 @@ pub(crate) fn complete_segments_len(text: &str, max_chars: usize) -> usize {
     if unfinished_line.len() <= max_chars {
         return line_start;
     }
-    let chars = char_count(unfinished_line);
-    if chars <= max_chars {
-        return line_start;
+    // Cuts come before characters number max_chars, 2 * max_chars, ...
+    // (from 0); the last one that exists is the end of the last complete
+    // segment.
+    let mut cut = 0;
+    while let Some(next) = char_offset(&unfinished_line[cut..], max_chars) {
+        cut += next;
     }
-    // The last cut is before character number `max_chars * k`, the last
-    // multiple below `chars`: walk back over the characters after it.
-    let after_cut = chars - (chars - 1) / max_chars * max_chars;
-    let mut seen = 0;
-    let cut = (0..unfinished_line.len())
-        .rev()
-        .find(|&index| {
-            seen += usize::from(unfinished_line[index] & 0xC0 != 0x80);
-            seen == after_cut
-        })
-        .expect("the line holds more characters than come after the cut");
     line_start + cut
 }
 
@@ -396,6 +437,15 @@ fn char_count(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn char_offset_finds_each_character() {
+        let text = "aé日😀".repeat(200);
+        for (n, (offset, _)) in text.char_indices().enumerate() {
+            assert_eq!(char_offset(text.as_bytes(), n), Some(offset));
+        }
+        assert_eq!(char_offset(text.as_bytes(), text.chars().count()), None);
+    }
 
     /// Cutting at `complete_segments_len` never moves a segment boundary:
     /// the segments of the prefix are the first segments of the whole.

@@ -616,7 +616,7 @@ impl Compiled {
 
     /// The byte length of the first rule (in ftfy's order) that matches at
     /// byte offset `start` of `text`.
-    fn match_at(&self, text: &str, start: usize) -> Option<usize> {
+    fn match_at(&self, text: &str, start: usize, text_start: bool) -> Option<usize> {
         let rest = &text[start..];
         let mut chars = rest.chars();
         let first = chars.next()?;
@@ -625,7 +625,7 @@ impl Compiled {
             let index = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let rule = &self.rules[index];
-            if rule.anchored && start != 0 {
+            if rule.anchored && (start != 0 || !text_start) {
                 continue;
             }
             if let Some(length) = self.match_positions(&rule.positions, rest) {
@@ -660,15 +660,21 @@ impl Compiled {
     /// not overlapping, as Python's `findall` finds them, until it returns
     /// false. Only the starts less than [`ANCHOR_REACH`] characters before
     /// an anchor can match (see [`Compiled`]); those are tried once each,
-    /// in order.
-    fn for_each_match(&self, text: &str, mut found: impl FnMut(usize, usize) -> bool) {
+    /// in order. `text_start` says whether `text` begins the whole text
+    /// (where the anchored rule may match) or is a part of it.
+    fn for_each_match(
+        &self,
+        text: &str,
+        text_start: bool,
+        mut found: impl FnMut(usize, usize) -> bool,
+    ) {
         let mut untried_from = 0;
         let mut from = 0;
         while let Some((anchor, c)) = self.next_anchor(text, from) {
             from = anchor + c.len_utf8();
             let mut start = back_characters(text, anchor, ANCHOR_REACH - 1).max(untried_from);
             while start <= anchor {
-                match self.match_at(text, start) {
+                match self.match_at(text, start, text_start) {
                     Some(length) => {
                         if !found(start, length) {
                             return;
@@ -709,7 +715,7 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
 /// ```
 pub fn badness(text: &str) -> usize {
     let mut count = 0;
-    COMPILED.for_each_match(text, |_, _| {
+    COMPILED.for_each_match(text, true, |_, _| {
         count += 1;
         true
     });
@@ -729,8 +735,20 @@ pub fn badness(text: &str) -> usize {
 /// assert!(!is_bad("(╯°□°)╯︵ ┻━┻"));
 /// ```
 pub fn is_bad(text: &str) -> bool {
+    has_match(text, true)
+}
+
+/// Whether a rule matches somewhere in `text`, a part of a longer text
+/// that starts before it: as [`is_bad`], but the rule anchored at the
+/// start of the whole text does not apply. A match in a part is a match in
+/// the whole (no rule looks behind its start or needs the text to end).
+pub(crate) fn is_bad_within(text: &str) -> bool {
+    has_match(text, false)
+}
+
+fn has_match(text: &str, text_start: bool) -> bool {
     let mut bad = false;
-    COMPILED.for_each_match(text, |_, _| {
+    COMPILED.for_each_match(text, text_start, |_, _| {
         bad = true;
         false
     });
@@ -769,7 +787,7 @@ mod tests {
 
     fn fast_matches(text: &str) -> Vec<(usize, usize)> {
         let mut matches = Vec::new();
-        COMPILED.for_each_match(text, |start, length| {
+        COMPILED.for_each_match(text, true, |start, length| {
             matches.push((start, length));
             true
         });

@@ -190,12 +190,20 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// assert_eq!(decode_inconsistent_utf8("fine"), "fine");
 /// ```
 pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
+    decode_inconsistent_utf8_in(text, false)
+}
+
+/// [`decode_inconsistent_utf8`] on `text`, which is a line of a longer
+/// text when `part_of_longer` (a run is then always shorter than the
+/// whole). Runs never hold a line break, nor follow one as garble, so the
+/// lines of a text can be fixed one by one.
+pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> Cow<'_, str> {
     let mut edits = Edits::new(text);
     let mut search_from = 0;
     while let Some((start, end)) = next_run(text, search_from) {
         let run = &text[start..end];
         // A run as long as the text would recurse forever.
-        if run.len() < text.len() && is_bad(run) {
+        if (part_of_longer || run.len() < text.len()) && is_bad(run) {
             if let Cow::Owned(fixed) = crate::fix_encoding(run) {
                 edits.replace(start, end, &fixed);
             }
@@ -254,9 +262,12 @@ fn later_match_in_run(text: &str, start: usize, end: usize) -> Option<(usize, us
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
     // C1 controls are encoded as C2 80 – C2 9F.
-    text.as_bytes()
-        .windows(2)
-        .any(|pair| pair[0] == 0xC2 && (0x80..=0x9F).contains(&pair[1]))
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(0xC2, bytes).any(|at| {
+        bytes
+            .get(at + 1)
+            .is_some_and(|next| (0x80..=0x9F).contains(next))
+    })
 }
 
 pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {

@@ -30,7 +30,7 @@ pub fn unescape_html(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut edits = Edits::new(text);
     let mut position = 0;
-    while let Some(found) = bytes[position..].iter().position(|&b| b == b'&') {
+    while let Some(found) = memchr::memchr(b'&', &bytes[position..]) {
         let start = position + found;
         let Some(end) = entity_end(bytes, start) else {
             position = start + 1;

@@ -1,0 +1,723 @@
+//! Fixing a long segment that holds many lines, a line at a time, with
+//! exactly the result of fixing it whole.
+//!
+//! `fix_text` cuts text only at `\n`, so a file whose lines end in CR
+//! alone, or are separated by U+2028, reaches the round of fixes as
+//! segments of `max_decode_length` characters, each fixed as one text.
+//! Fixed whole, every step of `fix_encoding` and every round passes over
+//! the megabyte again. Yet every fix but `fix_encoding` acts within a
+//! line, and `fix_encoding` looks at the text as a whole only through a
+//! few facts: whether it is ASCII, whether it looks bad, whether one codec
+//! can encode all of it, whether it holds C1 controls. Its other steps
+//! (`decode_inconsistent_utf8`, `fix_c1_controls`) also act within lines.
+//!
+//! So here the segment is split into its lines, each line remembers those
+//! facts and which fixes it has been through unchanged, ftfy's decisions
+//! about the whole are made from the lines, and only lines that change
+//! are looked at again.
+//!
+//! Why the pieces add up to the whole:
+//! - No fix's pattern reaches across a line break (entities, escapes,
+//!   runs of mojibake, NFC's combining sequences: a line break is a
+//!   starter that composes with nothing), and no fix removes one.
+//! - A badness rule can: a few of its positions accept any space, `\r`
+//!   among them. A match holds at most one line break (no rule has two
+//!   positions that accept one), so the text looks bad exactly when one of
+//!   its lines does, or the few characters around one of its breaks do.
+//!   The rule anchored at the start of the text applies to the first line
+//!   only.
+//! - When some codec could encode the whole text, ftfy would re-decode it
+//!   as one; this module gives up and the caller fixes the segment whole.
+//! - The lines are always exactly the text cut after each line break
+//!   (`\n`, a CR not followed by `\n`, U+2028, U+2029), so the whole is
+//!   unchanged exactly when every line is. A fix that would make a new
+//!   break inside a line, or join two lines into a CRLF, makes this
+//!   module give up too.
+//!
+//! `tests::by_lines_equals_whole` checks all this against fixing whole.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::{apply_text_fixes, text_fix_steps, Triggers};
+use crate::badness::{is_bad, is_bad_within};
+use crate::codecs::undone_codecs_encoding;
+use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls, has_c1_control};
+use crate::fixes::unescape_html;
+use crate::TextFixerConfig;
+
+/// Segments shorter than this are fixed whole: for them, splitting costs
+/// about what it saves.
+pub(super) const MIN_SEGMENT_BYTES: usize = 16 * 1024;
+
+/// The most characters a badness rule matches.
+const LONGEST_RULE: usize = 7;
+
+/// The segment could not be shown to fix the same a line at a time.
+struct NeedsWholeText;
+
+/// A segment fixed a line at a time.
+pub(crate) struct FixedLines<'a> {
+    pub(crate) text: Cow<'a, str>,
+    /// The byte ranges of `text` that hold the lines a second run of
+    /// `fix_text`, line by line, might change; it leaves the others as
+    /// they are and holds no `<` in them.
+    pub(crate) unsettled: Vec<Range<usize>>,
+}
+
+/// `text` fixed a line at a time, or `None` when that could differ from
+/// fixing it whole (or `text` is a single line).
+pub(super) fn fix_by_lines<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+) -> Option<FixedLines<'a>> {
+    let mut lines = Lines::split(text);
+    if lines.lines.len() < 2 {
+        return None;
+    }
+    lines.fix_rounds(config, decode_entities).ok()?;
+    let unchanged = lines
+        .lines
+        .iter()
+        .all(|line| matches!(line.text, Cow::Borrowed(_)));
+    let mut fixed = String::with_capacity(if unchanged { 0 } else { text.len() + 16 });
+    let mut unsettled: Vec<Range<usize>> = Vec::new();
+    let mut end = 0;
+    for index in 0..lines.lines.len() {
+        let start = end;
+        end += lines.lines[index].text.len();
+        if !unchanged {
+            fixed.push_str(&lines.lines[index].text);
+        }
+        // Without fix_line_breaks, the lines here are not those a second
+        // run would see.
+        if !(config.fix_line_breaks && lines.settled(index, config, decode_entities)) {
+            match unsettled.last_mut() {
+                Some(range) if range.end == start => range.end = end,
+                _ => unsettled.push(start..end),
+            }
+        }
+    }
+    let text = if unchanged {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(fixed)
+    };
+    Some(FixedLines { text, unsettled })
+}
+
+/// One line of the segment, with what is known about it. Every field but
+/// `text` describes the current `text`, and is reset when it changes.
+struct Line<'a> {
+    text: Cow<'a, str>,
+    /// Whether a badness rule matches within the line.
+    bad: Option<bool>,
+    /// Which codecs can encode the line (see [`undone_codecs_encoding`]).
+    codecs: Option<u16>,
+    /// Whether the line holds a C1 control.
+    c1: Option<bool>,
+    /// `unescape_html` leaves the line as it is.
+    entities_done: bool,
+    /// `decode_inconsistent_utf8` leaves it as it is.
+    runs_done: bool,
+    /// The round's text fixes and normalization leave it as it is.
+    text_fixes_done: bool,
+    /// The line when the round began, if it has changed since.
+    round_start: Option<Cow<'a, str>>,
+}
+
+impl<'a> Line<'a> {
+    fn new(text: Cow<'a, str>) -> Line<'a> {
+        Line {
+            text,
+            bad: None,
+            codecs: None,
+            c1: None,
+            entities_done: false,
+            runs_done: false,
+            text_fixes_done: false,
+            round_start: None,
+        }
+    }
+}
+
+struct Lines<'a> {
+    lines: Vec<Line<'a>>,
+    /// Whether a badness rule matches across the break after each line
+    /// but the last.
+    bad_across: Vec<Option<bool>>,
+    /// The lines changed since the round began.
+    changed_in_round: Vec<usize>,
+}
+
+/// The byte offset just after the first line break in `text`, if any.
+fn next_break(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    loop {
+        let at = from + memchr::memchr3(b'\n', b'\r', 0xE2, &bytes[from..])?;
+        match bytes[at] {
+            b'\n' => return Some(at + 1),
+            b'\r' if bytes.get(at + 1) != Some(&b'\n') => return Some(at + 1),
+            0xE2 if bytes.get(at + 1) == Some(&0x80)
+                && matches!(bytes.get(at + 2), Some(0xA8 | 0xA9)) =>
+            {
+                return Some(at + 3)
+            }
+            _ => from = at + 1,
+        }
+    }
+}
+
+/// Whether `text` is a whole line: its only break is at its end, or it
+/// has none and `last` says it may end without one.
+fn is_one_line(text: &str, last: bool) -> bool {
+    match next_break(text) {
+        Some(end) => end == text.len(),
+        None => last,
+    }
+}
+
+/// Whether `text` holds `Ã ` or `Â `, which match the badness rule
+/// anchored at the start of a text when a run of mojibake starts there.
+fn starts_anchored_rule_somewhere(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(0xC3, bytes)
+        .any(|at| matches!(bytes.get(at + 1..at + 3), Some([0x82 | 0x83, b' '])))
+}
+
+/// Whether, in a line with these triggers, the text fixes and
+/// normalization have nothing to do but (maybe) fix line breaks.
+fn only_line_break_to_fix(triggers: Triggers, config: &TextFixerConfig) -> bool {
+    triggers.normalization(config).is_none()
+        && Triggers {
+            line_breaks: false,
+            non_ascii: false,
+            entities: false,
+            tag: false,
+            ..triggers
+        } == Triggers::default()
+}
+
+/// The line before its line break, if that break is the only thing
+/// `fix_line_breaks` changes in it (the line is one line: its only break
+/// is at the end).
+fn before_line_break_to_fix(line: &str) -> Option<&str> {
+    let body = line
+        .strip_suffix("\r\n")
+        .or_else(|| line.strip_suffix('\r'))
+        .or_else(|| line.strip_suffix('\u{2028}'))
+        .or_else(|| line.strip_suffix('\u{2029}'))?;
+    (!body.contains('\u{85}')).then_some(body)
+}
+
+/// The last `count` characters of `text`.
+fn last_chars(text: &str, count: usize) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .nth(count - 1)
+        .map_or(0, |(i, _)| i);
+    &text[start..]
+}
+
+/// The first `count` characters of `text`.
+fn first_chars(text: &str, count: usize) -> &str {
+    let end = text
+        .char_indices()
+        .nth(count)
+        .map_or(text.len(), |(i, _)| i);
+    &text[..end]
+}
+
+impl<'a> Lines<'a> {
+    fn split(text: &'a str) -> Lines<'a> {
+        let mut lines = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let end = next_break(rest).unwrap_or(rest.len());
+            lines.push(Line::new(Cow::Borrowed(&rest[..end])));
+            rest = &rest[end..];
+        }
+        let breaks = lines.len().saturating_sub(1);
+        Lines {
+            lines,
+            bad_across: vec![None; breaks],
+            changed_in_round: Vec::new(),
+        }
+    }
+
+    /// Puts `fixed` in place of line `index`; returns whether it differs.
+    fn replace(&mut self, index: usize, fixed: String) -> Result<bool, NeedsWholeText> {
+        if fixed == *self.lines[index].text {
+            return Ok(false);
+        }
+        self.keep_round_start(index, &fixed, false)?;
+        self.lines[index].text = Cow::Owned(fixed);
+        Ok(true)
+    }
+
+    /// Puts `fixed`, which is line `index` with its line break made `\n`
+    /// (and no other), in its place, keeping what is known about the
+    /// line: no rule of badness, codec, entity or run of mojibake ends in
+    /// a line break, and both are spaces to those that end in any
+    /// character. (Across the break, the characters differ.)
+    fn replace_line_break(&mut self, index: usize, fixed: String) -> Result<(), NeedsWholeText> {
+        let line = &self.lines[index];
+        let kept = Line {
+            bad: line.bad,
+            codecs: line.codecs,
+            c1: line.c1,
+            entities_done: line.entities_done,
+            runs_done: line.runs_done,
+            // Only the line break was left to fix.
+            text_fixes_done: true,
+            ..Line::new(Cow::Borrowed(""))
+        };
+        self.keep_round_start(index, &fixed, true)?;
+        let round_start = self.lines[index].round_start.take();
+        self.lines[index] = Line {
+            text: Cow::Owned(fixed),
+            round_start,
+            ..kept
+        };
+        Ok(())
+    }
+
+    /// Checks that `fixed`, about to replace line `index`, is still one
+    /// line of the text (`known_one_line` when that is known); keeps the
+    /// line as it was when the round began, and forgets what the line was
+    /// known to be.
+    fn keep_round_start(
+        &mut self,
+        index: usize,
+        fixed: &str,
+        known_one_line: bool,
+    ) -> Result<(), NeedsWholeText> {
+        let last = index + 1 == self.lines.len();
+        // A CR at the end of the line before and a `\n` at the start of
+        // this one would be one break (CRLF).
+        let joins_previous =
+            fixed.starts_with('\n') && index > 0 && self.lines[index - 1].text.ends_with('\r');
+        let joins_next = fixed.ends_with('\r')
+            && self
+                .lines
+                .get(index + 1)
+                .is_some_and(|next| next.text.starts_with('\n'));
+        if !(known_one_line || is_one_line(fixed, last)) || joins_previous || joins_next {
+            return Err(NeedsWholeText);
+        }
+        let line = &mut self.lines[index];
+        let round_start = match line.round_start.take() {
+            Some(before) => before,
+            None => {
+                self.changed_in_round.push(index);
+                std::mem::replace(&mut line.text, Cow::Borrowed(""))
+            }
+        };
+        *line = Line::new(Cow::Borrowed(""));
+        line.round_start = Some(round_start);
+        if index > 0 {
+            self.bad_across[index - 1] = None;
+        }
+        if !last {
+            self.bad_across[index] = None;
+        }
+        Ok(())
+    }
+
+    /// The round of fixes, repeated until nothing changes, as
+    /// [`super::fix_rounds`] runs it on the whole text.
+    fn fix_rounds(
+        &mut self,
+        config: &TextFixerConfig,
+        decode_entities: bool,
+    ) -> Result<(), NeedsWholeText> {
+        let text_fixes = text_fix_steps(config);
+        loop {
+            if decode_entities {
+                for index in 0..self.lines.len() {
+                    let line = &mut self.lines[index];
+                    if line.entities_done {
+                        continue;
+                    }
+                    match unescape_html(&line.text) {
+                        Cow::Owned(fixed) => {
+                            self.replace(index, fixed)?;
+                        }
+                        Cow::Borrowed(_) => line.entities_done = true,
+                    }
+                }
+            }
+            if config.fix_encoding {
+                self.fix_encoding(config)?;
+            }
+            for index in 0..self.lines.len() {
+                let line = &mut self.lines[index];
+                if line.text_fixes_done {
+                    continue;
+                }
+                let triggers = Triggers::scan(&line.text);
+                if config.fix_line_breaks && only_line_break_to_fix(triggers, config) {
+                    if let Some(body) = before_line_break_to_fix(&line.text) {
+                        // What fix_line_breaks would make of it, at the
+                        // cost of a copy.
+                        let mut fixed = String::with_capacity(body.len() + 1);
+                        fixed.push_str(body);
+                        fixed.push('\n');
+                        self.replace_line_break(index, fixed)?;
+                        continue;
+                    }
+                }
+                let mut current = Cow::Borrowed(&*line.text);
+                if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut None) {
+                    let fixed = current.into_owned();
+                    self.replace(index, fixed)?;
+                } else {
+                    line.text_fixes_done = true;
+                }
+            }
+            // The lines are the text's lines, so the text is unchanged
+            // exactly when each line is.
+            let mut unchanged = true;
+            for index in std::mem::take(&mut self.changed_in_round) {
+                let line = &mut self.lines[index];
+                let before = line.round_start.take().expect("kept when the line changed");
+                unchanged &= before == line.text;
+            }
+            if unchanged {
+                return Ok(());
+            }
+        }
+    }
+
+    /// ftfy's `fix_encoding` on the whole text, as
+    /// `crate::encoding::fix_one_step` takes its steps, with each decision
+    /// about the whole made from the lines.
+    fn fix_encoding(&mut self, config: &TextFixerConfig) -> Result<(), NeedsWholeText> {
+        loop {
+            if self.lines.iter().all(|line| line.text.is_ascii()) || !self.is_bad() {
+                return Ok(());
+            }
+            // ftfy would re-encode the whole text with this codec.
+            if self.codecs_encoding_all() != 0 {
+                return Err(NeedsWholeText);
+            }
+            if config.decode_inconsistent_utf8 {
+                let (mut decoded, mut changed) = (false, false);
+                for index in 0..self.lines.len() {
+                    if self.lines[index].runs_done || !self.may_hold_bad_runs(index) {
+                        self.lines[index].runs_done = true;
+                        continue;
+                    }
+                    let line = &mut self.lines[index];
+                    match decode_inconsistent_utf8_in(&line.text, true) {
+                        Cow::Owned(fixed) => {
+                            decoded = true;
+                            changed |= self.replace(index, fixed)?;
+                        }
+                        Cow::Borrowed(_) => line.runs_done = true,
+                    }
+                }
+                match (decoded, changed) {
+                    (_, true) => continue,
+                    // A step that changes nothing ends ftfy's loop.
+                    (true, false) => return Ok(()),
+                    (false, false) => {}
+                }
+            }
+            if config.fix_c1_controls
+                && self
+                    .lines
+                    .iter_mut()
+                    .any(|line| *line.c1.get_or_insert_with(|| has_c1_control(&line.text)))
+            {
+                let mut changed = false;
+                for index in 0..self.lines.len() {
+                    if let Cow::Owned(fixed) = fix_c1_controls(&self.lines[index].text) {
+                        changed |= self.replace(index, fixed)?;
+                    }
+                }
+                if changed {
+                    continue;
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    /// Whether fixing line `index` on its own, as a second run of
+    /// `fix_text` would, is sure to leave it as it is, and it holds no `<`
+    /// to change how later lines are fixed: entities, text fixes and
+    /// normalization are known to leave it alone, and it does not look
+    /// bad on its own.
+    fn settled(&mut self, index: usize, config: &TextFixerConfig, decode_entities: bool) -> bool {
+        let line = &self.lines[index];
+        if !line.text_fixes_done
+            || (decode_entities && !line.entities_done)
+            || line.text.contains('<')
+            || config.extended_recovery
+        {
+            return false;
+        }
+        // On its own, the line is the start of a text.
+        let starts_bad = matches!(line.text.as_bytes(), [0xC3, 0x82 | 0x83, b' ', ..]);
+        !config.fix_encoding || !(starts_bad || self.line_is_bad(index))
+    }
+
+    /// Whether `decode_inconsistent_utf8` might change line `index`: it
+    /// changes only runs of mojibake that look bad on their own, and a
+    /// match within a run is a match within the line, except for the rule
+    /// anchored at the start of the text (`Ã ` or `Â ` starting a run).
+    fn may_hold_bad_runs(&mut self, index: usize) -> bool {
+        starts_anchored_rule_somewhere(&self.lines[index].text) || self.line_is_bad(index)
+    }
+
+    /// Whether a badness rule matches within line `index` (the anchored
+    /// rule only in the first line).
+    fn line_is_bad(&mut self, index: usize) -> bool {
+        let line = &mut self.lines[index];
+        *line.bad.get_or_insert_with(|| {
+            if index == 0 {
+                is_bad(&line.text)
+            } else {
+                is_bad_within(&line.text)
+            }
+        })
+    }
+
+    /// ftfy's `is_bad` on the whole text.
+    fn is_bad(&mut self) -> bool {
+        for index in 0..self.lines.len() {
+            if self.line_is_bad(index) || (index + 1 < self.lines.len() && self.bad_across(index)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a badness rule matches across the break after line `index`:
+    /// the match lies within the last and first few characters around it.
+    fn bad_across(&mut self, index: usize) -> bool {
+        if let Some(bad) = self.bad_across[index] {
+            return bad;
+        }
+        let before = last_chars(&self.lines[index].text, LONGEST_RULE);
+        let after = first_chars(&self.lines[index + 1].text, LONGEST_RULE);
+        // Every rule holds a non-ASCII character.
+        let bad =
+            !(before.is_ascii() && after.is_ascii()) && is_bad_within(&[before, after].concat());
+        self.bad_across[index] = Some(bad);
+        bad
+    }
+
+    /// The codecs that can encode every line.
+    fn codecs_encoding_all(&mut self) -> u16 {
+        let mut codecs = u16::MAX;
+        for line in &mut self.lines {
+            codecs &= *line
+                .codecs
+                .get_or_insert_with(|| undone_codecs_encoding(&line.text));
+            if codecs == 0 {
+                break;
+            }
+        }
+        codecs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::{fix_rounds, Triggers};
+    use crate::{Normalization, UnescapeHtml};
+    use proptest::prelude::*;
+
+    /// Pieces of text that make every fix and every whole-text decision
+    /// work: line breaks of each kind, mojibake that one codec encodes and
+    /// text no codec encodes, C1 controls, entities (some decoding to line
+    /// breaks), characters of the badness rules next to a break.
+    const PIECES: &[&str] = &[
+        "\r",
+        "\r",
+        "\n",
+        "\u{2028}",
+        "\u{2029}",
+        "\r\n",
+        "\u{85}",
+        " ",
+        "a",
+        "x ",
+        "Ã",
+        "Â",
+        "Ã ",
+        "Ã©",
+        "â€™",
+        "â€",
+        "Ã¼ber",
+        "cafÃ©",
+        "ÃƒÂ©",
+        "Ð¿Ñ€Ð¸",
+        "Ã\u{a0}",
+        "ГўВЂВ",
+        "Гў",
+        "В",
+        "Ђ",
+        "Œ",
+        "œ",
+        "€",
+        "É",
+        "°",
+        "日本",
+        "中文",
+        "Привет",
+        "Ω",
+        "é",
+        "\u{301}",
+        "e\u{301}",
+        "\u{93}",
+        "\u{94}",
+        "\u{81}",
+        "&amp;",
+        "&#13;",
+        "&#10;",
+        "&#8232;",
+        "&lt;",
+        "<b>",
+        "&",
+        "\u{1b}[1m",
+        "\u{1b}",
+        "ﬁ",
+        "Ｆｕｌｌ",
+        "“",
+        "‘",
+        "\u{0}",
+        "\u{7f}",
+        "\u{fffd}",
+        "\u{1a}",
+        "Ø§Ù„",
+        "Ã¡",
+        "ā€",
+        "β€™",
+    ];
+
+    /// What badness rules match across a line break, and what fixes it.
+    const ACROSS_BREAKS: &[&str] = &[
+        "\r",
+        "\u{2028}",
+        "a",
+        " ",
+        "Ã ",
+        "Â ",
+        "Ã",
+        "€",
+        "É",
+        "Œ",
+        "ГўВЂВ",
+        "x",
+    ];
+
+    /// Picks of both lists, the shorter one three times as often.
+    fn picks() -> impl Strategy<Value = Vec<&'static str>> {
+        let piece = prop_oneof![
+            3 => proptest::sample::select(ACROSS_BREAKS),
+            1 => proptest::sample::select(PIECES),
+        ];
+        proptest::collection::vec(piece, 0..40)
+    }
+
+    fn configs() -> Vec<TextFixerConfig> {
+        let default = TextFixerConfig::default();
+        vec![
+            default.clone(),
+            default.clone().fix_line_breaks(false),
+            default.clone().fix_c1_controls(false),
+            default.clone().decode_inconsistent_utf8(false),
+            default.clone().normalization(Some(Normalization::Nfkc)),
+            default.clone().unescape_html(UnescapeHtml::Always),
+            default
+                .clone()
+                .uncurl_quotes(false)
+                .fix_latin_ligatures(false),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Where the lines are fixed one at a time, the result is what
+        /// fixing the whole text gives. A line no codec encodes, somewhere,
+        /// keeps most cases from going back to the whole text.
+        #[test]
+        fn by_lines_equals_whole(
+            picks in picks(),
+            unencodable_at in proptest::option::of(0..40usize),
+            config_index in 0..7usize,
+            decode_entities: bool,
+        ) {
+            let mut text: String = picks.concat();
+            if let Some(at) = unencodable_at {
+                let at = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
+                text.insert_str(at, "\r日本\r");
+            }
+            let config = &configs()[config_index];
+            let whole = fix_rounds(&text, Triggers::scan(&text), config, decode_entities, None);
+            if let Some(by_lines) = fix_by_lines(&text, config, decode_entities) {
+                prop_assert_eq!(by_lines.text.as_ref(), whole.as_ref(), "{:?}", text);
+                // Lines called settled stay as they are when fixed again.
+                prop_assert!(config.fix_line_breaks || by_lines.unsettled.len() == 1);
+                let fixed = by_lines.text.as_ref();
+                let mut settled_from = 0;
+                for range in by_lines.unsettled.iter().chain([&(fixed.len()..fixed.len())]) {
+                    let settled = &fixed[settled_from..range.start];
+                    for line in settled.split_inclusive('\n') {
+                        prop_assert!(!line.contains('<'));
+                        let again = fix_rounds(line, Triggers::scan(line), config, decode_entities, None);
+                        prop_assert_eq!(again.as_ref(), line, "{:?} in {:?}", line, text);
+                    }
+                    settled_from = range.end;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_cut_after_each_break() {
+        let lines = Lines::split("a\rb\r\nc\u{2028}d\ne");
+        let texts: Vec<&str> = lines.lines.iter().map(|line| &*line.text).collect();
+        assert_eq!(texts, ["a\r", "b\r\n", "c\u{2028}", "d\n", "e"]);
+    }
+
+    #[test]
+    fn badness_across_a_break_counts() {
+        // No line looks bad alone, but `x\rÃ ` does: ftfy 6.3.1 fixes the
+        // `Ã ` as a run of mojibake (expected values from ftfy 6.3.1).
+        let config = TextFixerConfig::default();
+        for (text, fixed) in [
+            ("日本\rx\rÃ x", "日本\nx\nà x"),
+            ("x\rÃ x\r中", "x\nà x\n中"),
+        ] {
+            assert_eq!(fix_by_lines(text, &config, true).unwrap().text, fixed);
+        }
+    }
+
+    #[test]
+    fn mojibake_across_lines_is_fixed_as_ftfy_fixes_the_whole() {
+        // Two lines of mojibake and one of text no codec encodes: ftfy
+        // 6.3.1 fixes the runs of mojibake in place (its answer).
+        let text = "cafÃ© au lait\rÃ¼ber alles\r日本語のテキスト\r";
+        let config = TextFixerConfig::default();
+        let by_lines = fix_by_lines(text, &config, true).expect("no codec encodes it all");
+        assert_eq!(
+            by_lines.text,
+            "café au lait\nüber alles\n日本語のテキスト\n"
+        );
+    }
+
+    #[test]
+    fn text_one_codec_encodes_is_left_to_the_whole() {
+        let config = TextFixerConfig::default();
+        assert!(fix_by_lines("cafÃ© au lait\rÃ¼ber alles\r", &config, true).is_none());
+    }
+}
