@@ -286,6 +286,10 @@ pub struct TextBatches<R> {
     stream_decoder: Option<encoding_rs::Decoder>,
     /// A decoding error, to report once the segments before it are out.
     failure: Option<FixFileError>,
+    /// How long `text` must be before looking again for a segment's end,
+    /// after `text` held none: a line without `\n` is counted again only
+    /// once it has doubled, so counting costs a constant per byte.
+    look_again_at: usize,
     bytes_read: u64,
     eof: bool,
     done: bool,
@@ -338,6 +342,7 @@ impl<R: Read> TextBatches<R> {
             text: String::new(),
             stream_decoder: None,
             failure: None,
+            look_again_at: 0,
             bytes_read: 0,
             eof: false,
             done: false,
@@ -371,13 +376,15 @@ impl<R: Read> TextBatches<R> {
             // Decoding is over at the end of input or at a bad byte; the
             // text before a bad byte is cut at its last whole segment.
             let over = self.failure.is_some() || (self.eof && self.raw.is_empty());
-            if over || self.text.len() >= self.batch_bytes {
+            if over || self.text.len() >= self.batch_bytes.max(self.look_again_at) {
                 let cut = if self.failure.is_none() && over {
                     self.text.len()
                 } else {
                     complete_segments_len(&self.text, self.max_decode_length)
                 };
+                self.look_again_at = 2 * self.text.len();
                 if cut > 0 {
+                    self.look_again_at = 0;
                     let rest = self.text[cut..].to_owned();
                     let mut batch = std::mem::replace(&mut self.text, rest);
                     batch.truncate(cut);

@@ -258,15 +258,21 @@ impl StreamFixer {
             // One pass finds the end of the line and what it may need. A
             // line of at most max_chars bytes has at most max_chars
             // characters, so the pass looks no further: only longer lines
-            // may be cut, and their segments are scanned on their own.
+            // may be cut, and their segments are scanned on their own. A
+            // line not ended in the first few kilobytes is scanned whole
+            // only if its `\n` is within reach.
             let bytes = text.as_bytes();
-            let mut limit = (start + max_chars).min(text.len());
-            while !text.is_char_boundary(limit) {
-                limit -= 1;
+            let limit = char_boundary_at_or_before(text, start + max_chars);
+            let probe = char_boundary_at_or_before(text, start + PROBE_BYTES).min(limit);
+            let ends_line = |to: usize| to > start && (to == text.len() || bytes[to - 1] == b'\n');
+            let (mut scanned_to, mut scanned) = scan_line(&bytes[..probe], start);
+            if !ends_line(scanned_to)
+                && probe < limit
+                && (limit == text.len() || memchr::memchr(b'\n', &bytes[probe..limit]).is_some())
+            {
+                (scanned_to, scanned) = scan_line(&bytes[..limit], start);
             }
-            let (scanned_to, scanned) = scan_line(&bytes[..limit], start);
-            let whole_line =
-                scanned_to > start && (scanned_to == text.len() || bytes[scanned_to - 1] == b'\n');
+            let whole_line = ends_line(scanned_to);
             // A line cut into segments is scanned a line at a time, if at
             // all, when its segments are fixed.
             let (end, triggers) = if whole_line {
@@ -361,6 +367,18 @@ impl StreamFixer {
             output.push_str(&text[copied_up_to..]);
         }
     }
+}
+
+/// How far the scan of a line first looks for its end.
+const PROBE_BYTES: usize = 4096;
+
+/// The largest character boundary of `text` at or before byte `at`.
+fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// The end of the segment starting at byte `start`: just after the next
