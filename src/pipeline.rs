@@ -337,11 +337,14 @@ static BLOCK_TRIGGERS: LazyLock<Box<[u16]>> = LazyLock::new(|| {
                 .filter_map(char::from_u32)
                 .filter(|c| !c.is_ascii())
                 .map(|c| lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0));
-            match of_block.next() {
-                Some(first) if of_block.all(|flags| flags == first) => first,
-                _ => MIXED_BLOCK,
-            }
+            // A block whose characters differ only in NFC stability takes
+            // the flag for all of them: not worth a look at each character.
+            let first = of_block.next()?;
+            of_block.try_fold(first, |all, flags| {
+                (all & !NOT_NFC_STABLE == flags & !NOT_NFC_STABLE).then_some(all | flags)
+            })
         })
+        .map(|flags| flags.unwrap_or(MIXED_BLOCK))
         .collect()
 });
 
@@ -350,14 +353,18 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
     let (lead, second, third) = (bytes[at], byte_at(at + 1), byte_at(at + 2));
-    // The word of `nfc_stable` covering this character's block of 64.
-    let block = match lead {
-        0xC0..=0xDF => Some(usize::from(lead & 0x1F)),
-        0xE0..=0xEF => Some(usize::from(lead & 0x0F) << 6 | usize::from(second & 0x3F)),
+    // The character's code point, in the Basic Multilingual Plane.
+    let code = match lead {
+        0xC0..=0xDF => Some(usize::from(lead & 0x1F) << 6 | usize::from(second & 0x3F)),
+        0xE0..=0xEF => Some(
+            usize::from(lead & 0x0F) << 12
+                | usize::from(second & 0x3F) << 6
+                | usize::from(third & 0x3F),
+        ),
         _ => None,
     };
-    let mut found = match block {
-        Some(block) if nfc_stable[block] == u64::MAX => NON_ASCII,
+    let mut found = match code {
+        Some(code) if nfc_stable[code / 64] & (1 << (code % 64)) != 0 => NON_ASCII,
         _ => NON_ASCII | NOT_NFC_STABLE,
     };
     found |= match (lead, second, third) {
