@@ -20,6 +20,18 @@ mod lines;
 
 pub(crate) use lines::FixedLines;
 
+/// The pieces of text the tests of fixing by lines build from.
+#[cfg(test)]
+pub(crate) fn lines_test_pieces() -> &'static [&'static str] {
+    lines::tests::PIECES
+}
+
+/// Switches fixing by lines off (`true`) or on for this thread.
+#[cfg(test)]
+pub(crate) fn lines_disabled(disabled: bool) {
+    lines::DISABLED.with(|cell| cell.set(disabled));
+}
+
 /// Fixes text with the default configuration: see [`fix_text_with`].
 ///
 /// ```
@@ -461,7 +473,7 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     }
     // A long segment of many lines (a CR-only file) is fixed a line at a
     // time, with the same result, when that can be shown to hold.
-    if !config.extended_recovery && text.len() >= lines::MIN_SEGMENT_BYTES {
+    if !config.extended_recovery && text.len() >= lines::MIN_SEGMENT_BYTES && !lines::disabled() {
         if let Some(fixed) = lines::fix_by_lines(text, config, decode_entities) {
             return fixed;
         }

@@ -466,6 +466,79 @@ fn char_count(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::lines_disabled;
+    use proptest::prelude::*;
+
+    /// Lines of every kind for long CR-only and U+2028 texts: clean text
+    /// in several scripts, mojibake ftfy fixes whole or by runs, entities,
+    /// `<`, C1 controls, quotes, emoji (NFC's slow path).
+    const LINES: &[&str] = &[
+        "The quick brown fox jumps over the lazy dog.",
+        "Le cœur déçu mais l'âme plutôt naïve.",
+        "Съешь же ещё этих мягких французских булок.",
+        "いろはにほへと ちりぬるを",
+        "Emoji 😀 🎉 ✔",
+        "Le cÅ“ur dÃ©Ã§u mais l'Ã¢me plutÃ´t naÃ¯ve.",
+        "Ð¡ÑŠÐµÑˆÑŒ Ð¶Ðµ ÐµÑ‰Ñ‘",
+        "AT&amp;T &lt;b&gt; and &#13; or &#8232;",
+        "a <b>tag</b> here",
+        "\u{93}quoted\u{94} \u{80}5 “curly”",
+        "voilÃ le Ã ",
+        "Œ",
+        "",
+    ];
+
+    /// A line of [`LINES`], or a few of the pieces that make every fix
+    /// and decision work.
+    fn line() -> impl Strategy<Value = String> {
+        use crate::pipeline::lines_test_pieces as pieces;
+        prop_oneof![
+            proptest::sample::select(LINES).prop_map(str::to_owned),
+            proptest::collection::vec(proptest::sample::select(pieces()), 1..5).prop_map(
+                |pieces| pieces
+                    .concat()
+                    .replace(['\r', '\n', '\u{2028}', '\u{2029}'], " ")
+            ),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// fix_text on long texts of many lines, fixed a line at a time
+        /// where that is shown to give the same answer, equals fixing
+        /// every segment whole and then each of its lines again.
+        #[test]
+        fn fixing_by_lines_equals_fixing_whole(
+            picks in proptest::collection::vec((line(), 0..1000usize), 1000..1600),
+            max_decode_length in prop_oneof![Just(1_000_000usize), 15_000..40_000usize],
+            auto_html: bool,
+        ) {
+            let text: String = picks
+                .iter()
+                .map(|(line, end)| {
+                    // Mostly CR, some U+2028/9, rarely a real line end.
+                    let end = match end {
+                        0 => "\r\n",
+                        1..=99 => "\u{2028}",
+                        100..=109 => "\u{2029}",
+                        _ => "\r",
+                    };
+                    [line.as_str(), end].concat()
+                })
+                .collect();
+            let mut config = TextFixerConfig::default();
+            config.max_decode_length = max_decode_length;
+            if !auto_html {
+                config.unescape_html = crate::UnescapeHtml::Always;
+            }
+            let by_lines = crate::fix_text_with(&text, &config).into_owned();
+            lines_disabled(true);
+            let whole = crate::fix_text_with(&text, &config).into_owned();
+            lines_disabled(false);
+            prop_assert_eq!(by_lines, whole);
+        }
+    }
 
     #[test]
     fn char_count_counts_characters() {
