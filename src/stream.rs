@@ -527,11 +527,15 @@ mod tests {
                     [line.as_str(), end].concat()
                 })
                 .collect();
-            let mut config = TextFixerConfig::default();
-            config.max_decode_length = max_decode_length;
-            if !auto_html {
-                config.unescape_html = crate::UnescapeHtml::Always;
-            }
+            let config = TextFixerConfig {
+                max_decode_length,
+                unescape_html: if auto_html {
+                    crate::UnescapeHtml::Auto
+                } else {
+                    crate::UnescapeHtml::Always
+                },
+                ..TextFixerConfig::default()
+            };
             let by_lines = crate::fix_text_with(&text, &config).into_owned();
             lines_disabled(true);
             let whole = crate::fix_text_with(&text, &config).into_owned();
