@@ -323,9 +323,9 @@ struct CompiledRule {
 ///   `é€`, the currency sign rather than the accented letter); the chosen
 ///   characters are the anchors. Every match holds an anchor less than
 ///   `ANCHOR_REACH` characters after its start, so only starts near an
-///   anchor are tried,
-///   and a text whose UTF-8 has no lead byte of an anchor (most text in
-///   non-Latin scripts, and all ASCII) is dismissed at byte speed.
+///   anchor are tried, and a text without anchors (most text in non-Latin
+///   scripts, and all ASCII) is dismissed by one pass that skips ASCII a
+///   word at a time and most other characters by their first byte.
 /// - *Pairs.* A rule is tried at a start only if the first character fits
 ///   its first position and the next one fits its second.
 struct Compiled {
@@ -341,14 +341,26 @@ struct Compiled {
     second_rules: Box<[RuleSet]>,
     /// The rules that can match a single character.
     single_rules: RuleSet,
-    /// The bits of the anchors.
-    anchors: Bits,
-    /// The anchors in the table, one bit per character: a smaller table
-    /// than `table` for the hottest test.
-    anchors_in_table: Box<[u64]>,
-    /// Whether a byte is the lead byte of some anchor's UTF-8.
-    anchor_lead_bytes: [bool; 256],
+    /// The anchors, one bit per character of the Basic Multilingual
+    /// Plane (all of them are there): word `i` covers U+(64i) to
+    /// U+(64i+63), the characters that share a two-byte lead byte, or a
+    /// three-byte lead and second byte, in UTF-8, so the scan for anchors
+    /// finds a character's bit from its bytes without decoding it.
+    anchors_bmp: Box<[u64]>,
+    /// For each byte that starts a character: [`ASCII_LEAD`], the length
+    /// of the character when no anchor starts with this byte, or
+    /// [`TEST_TWO`] or [`TEST_THREE`] to look the character up in
+    /// `anchors_bmp`.
+    lead_kinds: [u8; 256],
 }
+
+/// In [`Compiled::lead_kinds`]: an ASCII byte.
+const ASCII_LEAD: u8 = 0;
+/// In [`Compiled::lead_kinds`]: a two-byte character that may be an anchor.
+const TEST_TWO: u8 = 5;
+/// In [`Compiled::lead_kinds`]: a three-byte character that may be an
+/// anchor.
+const TEST_THREE: u8 = 6;
 
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     let mut literals: Vec<char> = Vec::new();
@@ -438,22 +450,37 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .iter()
         .map(|rule| anchor_of(rule, &table, &beyond_table))
         .fold(0, |anchors, mask| anchors | mask);
-    let mut anchor_lead_bytes = [false; 256];
-    let mut anchors_in_table = vec![0u64; TABLE_END / 64].into_boxed_slice();
-    for (index, &bits) in table.iter().enumerate() {
-        if bits & anchors != 0 {
-            anchors_in_table[index / 64] |= 1 << (index % 64);
-        }
-    }
+    let mut anchors_bmp = vec![0u64; 0x10000 / 64].into_boxed_slice();
     let all_chars = (0..TABLE_END as u32)
         .filter_map(char::from_u32)
         .zip(table.iter().copied())
         .chain(beyond_table);
     for (c, bits) in all_chars {
         if bits & anchors != 0 {
-            let mut utf8 = [0; 4];
-            anchor_lead_bytes[usize::from(c.encode_utf8(&mut utf8).as_bytes()[0])] = true;
+            let code = c as usize;
+            assert!(
+                code < 0x10000,
+                "an anchor beyond the Basic Multilingual Plane"
+            );
+            anchors_bmp[code / 64] |= 1 << (code % 64);
         }
+    }
+    let mut lead_kinds = [ASCII_LEAD; 256];
+    for (lead, kind) in lead_kinds.iter_mut().enumerate().skip(0x80) {
+        // The characters this byte starts, as a range of words of
+        // `anchors_bmp` (continuation bytes start none).
+        let (words, length) = match lead {
+            0xC0..=0xDF => (lead & 0x1F..(lead & 0x1F) + 1, 2),
+            // E0 starts U+0800 to U+0FFF only (shorter forms are invalid).
+            0xE0..=0xEF => (((lead & 0x0F) << 6).max(32)..((lead & 0x0F) + 1) << 6, 3),
+            0xF0..=0xFF => (0..0, 4),
+            _ => (0..0, 1),
+        };
+        *kind = match words.clone().any(|word| anchors_bmp[word] != 0) {
+            false => length,
+            true if length == 2 => TEST_TWO,
+            true => TEST_THREE,
+        };
     }
     Compiled {
         rules,
@@ -462,9 +489,8 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         first_rules,
         second_rules,
         single_rules,
-        anchors,
-        anchors_in_table,
-        anchor_lead_bytes,
+        anchors_bmp,
+        lead_kinds,
     }
 });
 
@@ -569,10 +595,9 @@ impl Compiled {
 
     fn is_anchor(&self, c: char) -> bool {
         let code = c as usize;
-        match self.anchors_in_table.get(code / 64) {
-            Some(word) => word & (1 << (code % 64)) != 0,
-            None => self.bits(c, 0) & self.anchors != 0,
-        }
+        self.anchors_bmp
+            .get(code / 64)
+            .is_some_and(|word| word & (1 << (code % 64)) != 0)
     }
 
     /// The rules worth trying at a start whose first two characters are
@@ -635,24 +660,49 @@ impl Compiled {
         None
     }
 
-    /// The byte offset of the next anchor at or after `from`, found by
-    /// skipping ASCII a word at a time and other characters by their lead
-    /// byte.
-    fn next_anchor(&self, text: &str, mut from: usize) -> Option<(usize, char)> {
+    /// The byte offset of the next anchor at or after `from` (a
+    /// character boundary), found by skipping ASCII a word at a time and
+    /// other characters whole, each tested by one read of
+    /// [`Compiled::anchors_bmp`] at the word and bit its bytes give.
+    fn next_anchor(&self, text: &str, from: usize) -> Option<(usize, char)> {
         let bytes = text.as_bytes();
+        let mut index = from;
         loop {
-            from = ascii::skip_ascii(bytes, from);
-            let offset = bytes[from..]
-                .iter()
-                .position(|&byte| self.anchor_lead_bytes[usize::from(byte)])?;
-            let index = from + offset;
-            // OK because only lead bytes (C2 and above) are marked, so
-            // `index` is at a character boundary.
-            let c = text[index..].chars().next().expect("a character");
-            if self.is_anchor(c) {
-                return Some((index, c));
+            index = ascii::skip_ascii(bytes, index);
+            // Characters one at a time until the next run of ASCII: text
+            // in other scripts rarely has a run of eight ASCII bytes. Most
+            // are skipped by their first byte alone.
+            loop {
+                let lead = *bytes.get(index)?;
+                let continuation =
+                    |offset: usize| bytes.get(index + offset).map_or(0, |b| b & 0x3F);
+                let (word, bit) = match self.lead_kinds[usize::from(lead)] {
+                    // A lone ASCII byte, such as a space between words, is
+                    // stepped over; a run goes back to the word skip.
+                    ASCII_LEAD => {
+                        index += 1;
+                        match bytes.get(index) {
+                            Some(next) if next.is_ascii() => break,
+                            _ => continue,
+                        }
+                    }
+                    TEST_TWO => (usize::from(lead & 0x1F), continuation(1)),
+                    TEST_THREE => (
+                        usize::from(lead & 0x0F) << 6 | usize::from(continuation(1)),
+                        continuation(2),
+                    ),
+                    length => {
+                        index += usize::from(length);
+                        continue;
+                    }
+                };
+                if self.anchors_bmp[word] & (1 << bit) != 0 {
+                    // OK because `index` is at a lead byte.
+                    let c = text[index..].chars().next().expect("a character");
+                    return Some((index, c));
+                }
+                index += if lead < 0xE0 { 2 } else { 3 };
             }
-            from = index + c.len_utf8();
         }
     }
 
@@ -697,6 +747,13 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
         }
     }
     start
+}
+
+/// Whether `c` is an anchor (see [`Compiled`]): every match of the rules
+/// holds one, so text without any is never bad. `fix_text`'s pre-scan
+/// looks for them to skip [`is_bad`] on most text in non-Latin scripts.
+pub(crate) fn is_anchor(c: char) -> bool {
+    COMPILED.is_anchor(c)
 }
 
 /// Counts the unlikely character sequences in `text`, as ftfy 6.3.1's
@@ -778,7 +835,7 @@ mod tests {
 
     /// Characters the rules name, and neighbours they care about.
     const POOL: &str = "aZ .,?!\n ÃÂÎÐØÙàé€œŠš¢£Ÿž\u{a0}\u{ad}®©°·»–—´×²³µ¹¼½¾√±∂†≠™≤≥¥ø≈‚Äâóìπ\
-                        вЂВГРСўβΒΓΞΟΆāŒ\u{85}\u{9d}¦¤ˆ\u{fffd}ﬁﬂ\u{f8ff}│═╬░‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中\u{3000}";
+                        вЂВГРСўβΒΓΞΟΆāŒ\u{85}\u{9d}¦¤ˆ\u{fffd}ﬁﬂ\u{f8ff}│═╬░‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中\u{3000}😀ж";
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
