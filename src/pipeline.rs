@@ -134,6 +134,10 @@ pub(crate) struct Triggers {
     control_chars: bool,
     /// A `<`, which turns entity decoding off in `Auto` mode.
     pub(crate) tag: bool,
+    /// A character that every match of the badness rules holds (see
+    /// [`crate::badness::is_anchor`]): without one, text is not mojibake
+    /// to ftfy's heuristic, and `is_bad` need not look.
+    may_be_bad: bool,
 }
 
 // What a byte may trigger, as bits, for the one table the scan reads.
@@ -148,9 +152,7 @@ const QUOTES: u16 = 1 << 7;
 const LINE_BREAKS: u16 = 1 << 8;
 const CONTROL_CHARS: u16 = 1 << 9;
 const TAG: u16 = 1 << 10;
-/// In [`BLOCK_TRIGGERS`]: the characters of the block differ, ask
-/// [`lead_triggers`].
-const MIXED_BLOCK: u16 = 1 << 11;
+const MAY_BE_BAD: u16 = 1 << 11;
 
 /// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
 /// tab, line feed and form feed trigger nothing.
@@ -208,6 +210,7 @@ impl Triggers {
             line_breaks: has(LINE_BREAKS),
             control_chars: has(CONTROL_CHARS),
             tag: has(TAG),
+            may_be_bad: has(MAY_BE_BAD),
         }
     }
 
@@ -217,6 +220,7 @@ impl Triggers {
             == Triggers {
                 non_ascii: true,
                 not_nfc_stable: self.not_nfc_stable,
+                may_be_bad: self.may_be_bad,
                 ..Triggers::default()
             }
     }
@@ -267,7 +271,7 @@ pub(crate) fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
 /// [`scan_line`], or with `STOP_AT_LINE_END` false, the scan of all the
 /// bytes from `from`.
 fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize, u16) {
-    let block_triggers = &**BLOCK_TRIGGERS;
+    let table = &*SCAN_TABLE;
     let mut found = 0;
     let mut index = from;
     loop {
@@ -297,44 +301,82 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             }
             // `index` is at a lead byte: ASCII and whole characters are
             // all that is ever skipped.
-            let second = bytes.get(index + 1).map_or(0, |&b| usize::from(b & 0x3F));
-            let (block, length) = match byte {
-                0xC0..=0xDF => (Some(usize::from(byte & 0x1F)), 2),
-                0xE0..=0xEF => (Some(usize::from(byte & 0x0F) << 6 | second), 3),
-                _ => (None, 4),
+            let continuation =
+                |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
+            let (block, low, length) = match byte {
+                0xC0..=0xDF => (usize::from(byte & 0x1F), continuation(1), 2),
+                0xE0..=0xEF => (
+                    usize::from(byte & 0x0F) << 6 | continuation(1),
+                    continuation(2),
+                    3,
+                ),
+                _ => {
+                    found |= NON_ASCII | NOT_NFC_STABLE;
+                    index += 4;
+                    continue;
+                }
             };
-            let flags = match block {
-                Some(block) => block_triggers[block],
-                None => NON_ASCII | NOT_NFC_STABLE,
-            };
-            found |= if flags & MIXED_BLOCK != 0 {
-                lead_triggers(bytes, index)
-            } else {
-                flags
-            };
+            found |= table.triggers(block, low);
             index += length;
         }
     }
 }
 
-/// The triggers of the characters of each block of 64 code points in the
-/// Basic Multilingual Plane (the characters that share a two-byte lead
-/// byte, or a three-byte lead and second byte, in UTF-8), or
-/// [`MIXED_BLOCK`] where they differ. Made from [`lead_triggers`], so the
-/// two agree.
-static BLOCK_TRIGGERS: LazyLock<Box<[u16]>> = LazyLock::new(|| {
-    (0..0x10000u32 / 64)
-        .map(|block| {
-            let mut of_block = (block * 64..block * 64 + 64)
-                .filter_map(char::from_u32)
-                .filter(|c| !c.is_ascii())
-                .map(|c| lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0));
-            match of_block.next() {
-                Some(first) if of_block.all(|flags| flags == first) => first,
-                _ => MIXED_BLOCK,
-            }
-        })
-        .collect()
+/// The triggers of the characters of the Basic Multilingual Plane, as the
+/// scan reads them: by block of 64 code points (the characters that share
+/// a two-byte lead byte, or a three-byte lead and second byte, in UTF-8),
+/// the block's triggers when its characters all have the same, else a row
+/// of the triggers of each. Made from [`lead_triggers`], so the two agree.
+struct ScanTable {
+    /// For each block, its triggers, or [`MIXED`] and the number of its
+    /// row in `rows`.
+    blocks: Box<[u32]>,
+    /// Rows of 64 triggers, one per character of a mixed block.
+    rows: Box<[u16]>,
+}
+
+/// In [`ScanTable::blocks`]: the block's characters differ.
+const MIXED: u32 = 1 << 31;
+
+impl ScanTable {
+    /// The triggers of the character at `low` (its code point's last six
+    /// bits) in `block`.
+    fn triggers(&self, block: usize, low: usize) -> u16 {
+        let entry = self.blocks[block];
+        if entry & MIXED == 0 {
+            // OK because unmixed entries are triggers, which fit.
+            entry as u16
+        } else {
+            self.rows[(entry ^ MIXED) as usize * 64 + low]
+        }
+    }
+}
+
+static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
+    let mut blocks = Vec::with_capacity(0x10000 / 64);
+    let mut rows = Vec::new();
+    for block in 0..0x10000u32 / 64 {
+        // `None` for what never reaches the table: ASCII, surrogates.
+        let of_block: Vec<Option<u16>> = (block * 64..block * 64 + 64)
+            .map(|code| {
+                let c = char::from_u32(code).filter(|c| !c.is_ascii())?;
+                Some(lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0))
+            })
+            .collect();
+        let mut present = of_block.iter().flatten();
+        let first = present.next().copied().unwrap_or(0);
+        if present.all(|&flags| flags == first) {
+            blocks.push(u32::from(first));
+        } else {
+            let row = u32::try_from(rows.len() / 64).expect("few rows");
+            blocks.push(MIXED | row);
+            rows.extend(of_block.iter().map(|flags| flags.unwrap_or(0)));
+        }
+    }
+    ScanTable {
+        blocks: blocks.into_boxed_slice(),
+        rows: rows.into_boxed_slice(),
+    }
 });
 
 /// The triggers of the character whose lead byte is at `at`.
@@ -352,6 +394,18 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
         Some(block) if nfc_stable[block] == u64::MAX => NON_ASCII,
         _ => NON_ASCII | NOT_NFC_STABLE,
     };
+    let length = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let character = bytes
+        .get(at..at + length)
+        .and_then(|utf8| std::str::from_utf8(utf8).ok())
+        .and_then(|utf8| utf8.chars().next());
+    if character.is_some_and(crate::badness::is_anchor) {
+        found |= MAY_BE_BAD;
+    }
     found |= match (lead, second, third) {
         // U+0080–U+009F, U+0085
         (0xC2, 0x80..=0x9F, _) if second == 0x85 => C1_CONTROLS | LINE_BREAKS,
@@ -520,7 +574,8 @@ pub(crate) fn fix_scanned_segment<'a>(
 /// looks at such text too: ftfy's `is_bad` misses what it fixes.)
 fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig) -> bool {
     triggers.only_non_ascii()
-        && !(config.fix_encoding && (config.extended_recovery || is_bad(text)))
+        && !(config.fix_encoding
+            && (config.extended_recovery || (triggers.may_be_bad && is_bad(text))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
@@ -589,6 +644,12 @@ mod tests {
                 missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
             }
             assert_eq!(triggers.tag, c == '<');
+            assert_eq!(
+                triggers.may_be_bad,
+                crate::badness::is_anchor(c),
+                "U+{:04X}",
+                u32::from(c)
+            );
         }
         assert!(missed.is_empty(), "the pre-scan misses: {missed:?}");
     }
@@ -601,7 +662,8 @@ mod tests {
     fn scan_finds_triggers_at_every_offset() {
         let samples = [
             "&", "<", "\r", "\u{1b}", "\u{1}", "\u{7f}", "\u{85}", "\u{9d}", "é", "ĳ", "ﬁ", "ʼ",
-            "‘", "\u{2028}", "\u{feff}", "\u{3000}", "Ａ", "\u{301}", "😀", "中",
+            "‘", "\u{2028}", "\u{feff}", "\u{3000}", "Ａ", "\u{301}", "😀", "中", "Ђ", "ж", "ґ",
+            "\u{94d}", "ि", "\u{e38}", "\u{64e}", "€", "™", "│",
         ];
         for sample in samples {
             let alone = Triggers::scan(sample);
@@ -623,6 +685,24 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// What lets a line skip `is_bad`: text the scan finds no anchor
+        /// in is never bad. Characters of mojibake, their neighbours, and
+        /// other scripts.
+        #[test]
+        fn text_without_anchors_is_not_bad(picks in proptest::collection::vec(0..64usize, 0..16)) {
+            let pool: Vec<char> = "aZ .,ÃÂàé€œ¢£\u{a0}®©°·»–—´×²µ√±™≈‚Äâвђўβ€ΒΓΟāŒ\u{85}¦ˆ\u{fffd}ﬁ│═‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中жЖЂ😀\u{94d}"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            if !Triggers::scan(&text).may_be_bad {
+                proptest::prop_assert!(!is_bad(&text), "{:?}", text);
+            }
+        }
+    }
+
     /// The bits a `Triggers` was made from.
     fn bits_of(triggers: Triggers) -> u16 {
         [
@@ -637,6 +717,7 @@ mod tests {
             (triggers.line_breaks, LINE_BREAKS),
             (triggers.control_chars, CONTROL_CHARS),
             (triggers.tag, TAG),
+            (triggers.may_be_bad, MAY_BE_BAD),
         ]
         .into_iter()
         .filter(|&(set, _)| set)
