@@ -198,8 +198,15 @@ pub(crate) fn nfc_stable_bmp() -> &'static [u64] {
 /// outside the Basic Multilingual Plane).
 pub(crate) fn is_nfc_stable(c: char) -> bool {
     let code = c as usize;
-    code < 0x80 || (code < 0x10000 && NFC_STABLE_BMP[code / 64] & (1 << (code % 64)) != 0)
+    code < 0x80
+        || (code < 0x10000 && NFC_STABLE_BMP[code / 64] & (1 << (code % 64)) != 0)
+        || STABLE_EMOJI.contains(&(code as u32))
 }
+
+/// The emoji and symbol blocks of the Supplementary Multilingual Plane
+/// (mahjong tiles to symbols and pictographs extended-A), where NFC leaves
+/// every character alone: the supplementary characters most text holds.
+pub(crate) const STABLE_EMOJI: std::ops::RangeInclusive<u32> = 0x1F000..=0x1FAFF;
 
 #[cfg(test)]
 mod tests {
@@ -219,6 +226,17 @@ mod tests {
                     "{text:?}"
                 );
             }
+        }
+    }
+
+    /// What [`STABLE_EMOJI`] says: every character there has combining
+    /// class 0 and quick check "yes".
+    #[test]
+    fn emoji_are_nfc_stable() {
+        use unicode_normalization::char::canonical_combining_class;
+        for c in STABLE_EMOJI.filter_map(char::from_u32) {
+            assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            assert_eq!(is_nfc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
         }
     }
 

@@ -311,7 +311,7 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
                     3,
                 ),
                 _ => {
-                    found |= NON_ASCII | NOT_NFC_STABLE;
+                    found |= supplementary_triggers(bytes, index);
                     index += 4;
                     continue;
                 }
@@ -319,6 +319,24 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             found |= table.triggers(block, low);
             index += length;
         }
+    }
+}
+
+/// The triggers of the four-byte character at `index`: only NFC may
+/// change it, except emoji (see [`crate::normalize::STABLE_EMOJI`]).
+#[inline(never)]
+fn supplementary_triggers(bytes: &[u8], index: usize) -> u16 {
+    let Some(&[lead, second, third, fourth]) = bytes.get(index..index + 4) else {
+        return NON_ASCII | NOT_NFC_STABLE;
+    };
+    let code = u32::from(lead & 0x07) << 18
+        | u32::from(second & 0x3F) << 12
+        | u32::from(third & 0x3F) << 6
+        | u32::from(fourth & 0x3F);
+    if crate::normalize::STABLE_EMOJI.contains(&code) {
+        NON_ASCII
+    } else {
+        NON_ASCII | NOT_NFC_STABLE
     }
 }
 
@@ -355,6 +373,7 @@ impl ScanTable {
 static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
     let mut blocks = Vec::with_capacity(0x10000 / 64);
     let mut rows = Vec::new();
+    let mut row_numbers: std::collections::HashMap<Vec<u16>, u32> = Default::default();
     for block in 0..0x10000u32 / 64 {
         // `None` for what never reaches the table: ASCII, surrogates.
         let of_block: Vec<Option<u16>> = (block * 64..block * 64 + 64)
@@ -368,9 +387,13 @@ static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
         if present.all(|&flags| flags == first) {
             blocks.push(u32::from(first));
         } else {
-            let row = u32::try_from(rows.len() / 64).expect("few rows");
-            blocks.push(MIXED | row);
-            rows.extend(of_block.iter().map(|flags| flags.unwrap_or(0)));
+            // Blocks with the same triggers share a row.
+            let row: Vec<u16> = of_block.iter().map(|flags| flags.unwrap_or(0)).collect();
+            let number = *row_numbers.entry(row.clone()).or_insert_with(|| {
+                rows.extend_from_slice(&row);
+                u32::try_from(rows.len() / 64 - 1).expect("few rows")
+            });
+            blocks.push(MIXED | number);
         }
     }
     ScanTable {
@@ -384,14 +407,18 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
     let (lead, second, third) = (bytes[at], byte_at(at + 1), byte_at(at + 2));
-    // The word of `nfc_stable` covering this character's block of 64.
+    // The word of `nfc_stable` covering this character's block of 64,
+    // and its bit there.
     let block = match lead {
-        0xC0..=0xDF => Some(usize::from(lead & 0x1F)),
-        0xE0..=0xEF => Some(usize::from(lead & 0x0F) << 6 | usize::from(second & 0x3F)),
+        0xC0..=0xDF => Some((usize::from(lead & 0x1F), second & 0x3F)),
+        0xE0..=0xEF => Some((
+            usize::from(lead & 0x0F) << 6 | usize::from(second & 0x3F),
+            third & 0x3F,
+        )),
         _ => None,
     };
     let mut found = match block {
-        Some(block) if nfc_stable[block] == u64::MAX => NON_ASCII,
+        Some((block, bit)) if nfc_stable[block] & (1 << bit) != 0 => NON_ASCII,
         _ => NON_ASCII | NOT_NFC_STABLE,
     };
     let length = match lead {
