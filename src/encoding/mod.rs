@@ -147,18 +147,16 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
         return None;
     }
 
-    let mut latin_1_can_encode = false;
-    for &charmap in &UNDONE_CODECS {
-        let Ok(bytes) = charmap.encode(text) else {
-            continue;
-        };
-        if *charmap == codecs::LATIN_1 {
-            latin_1_can_encode = true;
-        }
-        if let Some(fixed) = reinterpret_as_utf8(bytes, charmap, config) {
+    // Each codec that can encode the text, in order, each found and used
+    // in one pass rather than by trying the codecs that can't.
+    let mut untried = codecs::undone::CodecSet::MAX;
+    while let Some((index, bytes)) = codecs::undone::encode_with_first(text, untried) {
+        untried &= !(1 << index);
+        if let Some(fixed) = reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
             return Some(fixed);
         }
     }
+    let latin_1_can_encode = codecs::undone::codecs_encoding(text) & 1 != 0;
 
     if config.decode_inconsistent_utf8 {
         if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
@@ -173,9 +171,8 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
     if latin_1_can_encode {
-        let bytes = codecs::LATIN_1
-            .encode(text)
-            .expect("Latin-1 encoded this text in the loop above");
+        // UNDONE_CODECS[0] is Latin-1.
+        let bytes = codecs::undone::encode(text, 0).expect("Latin-1 encodes this text");
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {

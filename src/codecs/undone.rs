@@ -1,0 +1,239 @@
+//! `fix_encoding`'s view of [`UNDONE_CODECS`]: which of them can encode a
+//! text, found in one pass, and the encoding with the one it picks, by one
+//! table read per character instead of a failed encoding per codec and a
+//! binary search per character.
+//!
+//! The table is made from [`Charmap::encode_char`] itself, so the two
+//! agree; a property test checks both functions against
+//! [`Charmap::encode`].
+
+use std::sync::LazyLock;
+
+use super::{Charmap, UNDONE_CODECS};
+
+/// A set of [`UNDONE_CODECS`], bit `i` for `UNDONE_CODECS[i]`.
+pub(crate) type CodecSet = u16;
+
+const ALL: CodecSet = (1 << UNDONE_CODECS.len()) - 1;
+
+/// For each character of the Basic Multilingual Plane that some undone
+/// codec encodes, the codecs that do and their bytes, by block of 64 code
+/// points (the characters that share a two-byte lead byte, or a
+/// three-byte lead and second byte, in UTF-8).
+struct Table {
+    /// For each block, its row in `sets` and `bytes`; row 0 is empty.
+    rows_of_blocks: Box<[u8]>,
+    /// The codecs that encode each character, 64 per row.
+    sets: Box<[CodecSet]>,
+    /// The byte each codec encodes each character to, 64 per row.
+    bytes: Box<[[u8; UNDONE_CODECS.len()]]>,
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    // Every character a charmap encodes: the characters of its bytes
+    // (`encode_char` itself has the last word below).
+    let mut encoded: Vec<u32> = UNDONE_CODECS
+        .iter()
+        .flat_map(|charmap: &&Charmap| charmap.decode.iter())
+        .map(|&code| u32::from(code))
+        .collect();
+    encoded.sort_unstable();
+    encoded.dedup();
+    let mut rows_of_blocks = vec![0u8; 0x10000 / 64];
+    let mut sets = vec![0; 64];
+    let mut bytes = vec![[0; UNDONE_CODECS.len()]; 64];
+    for c in encoded.into_iter().filter_map(char::from_u32) {
+        let block = c as usize / 64;
+        if rows_of_blocks[block] == 0 {
+            rows_of_blocks[block] = u8::try_from(sets.len() / 64).expect("few blocks");
+            sets.resize(sets.len() + 64, 0);
+            bytes.resize(bytes.len() + 64, [0; UNDONE_CODECS.len()]);
+        }
+        let at = usize::from(rows_of_blocks[block]) * 64 + c as usize % 64;
+        for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+            if let Some(byte) = charmap.encode_char(c) {
+                sets[at] |= 1 << index;
+                bytes[at][index] = byte;
+            }
+        }
+    }
+    Table {
+        rows_of_blocks: rows_of_blocks.into_boxed_slice(),
+        sets: sets.into_boxed_slice(),
+        bytes: bytes.into_boxed_slice(),
+    }
+});
+
+impl Table {
+    /// The table index of the character at `index` of `bytes`
+    /// (valid UTF-8), or `None` for a character no undone codec encodes;
+    /// and the character's length.
+    #[inline(always)]
+    fn locate(&self, bytes: &[u8], index: usize) -> (Option<usize>, usize) {
+        let lead = bytes[index];
+        if lead.is_ascii() {
+            let row = usize::from(self.rows_of_blocks[usize::from(lead / 64)]);
+            return (Some(row * 64 + usize::from(lead % 64)), 1);
+        }
+        let continuation =
+            |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
+        let (block, low, length) = match lead {
+            0xC0..=0xDF => (usize::from(lead & 0x1F), continuation(1), 2),
+            0xE0..=0xEF => (
+                usize::from(lead & 0x0F) << 6 | continuation(1),
+                continuation(2),
+                3,
+            ),
+            // Every character a charmap encodes is in the BMP.
+            _ => return (None, 4),
+        };
+        match self.rows_of_blocks[block] {
+            0 => (None, length),
+            row => (Some(usize::from(row) * 64 + low), length),
+        }
+    }
+}
+
+/// Whether every undone codec encodes ASCII byte `byte` as itself: all but
+/// byte 1A, which the sloppy codecs use for U+FFFD.
+fn plain_ascii(byte: u8) -> bool {
+    byte.is_ascii() && byte != 0x1A
+}
+
+/// The undone codecs that can encode the whole of `text`: what
+/// `UNDONE_CODECS[i].encode(text).is_ok()` says for each `i`.
+pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut set = ALL;
+    let mut index = 0;
+    while index < bytes.len() && set != 0 {
+        let byte = bytes[index];
+        if plain_ascii(byte) {
+            index += 1;
+            continue;
+        }
+        let (at, length) = table.locate(bytes, index);
+        set &= at.map_or(0, |at| table.sets[at]);
+        index += length;
+    }
+    set
+}
+
+/// `text` encoded with `UNDONE_CODECS[codec]`, or `None` if that codec
+/// cannot encode it: what `UNDONE_CODECS[codec].encode(text).ok()` gives.
+pub(crate) fn encode(text: &str, codec: usize) -> Option<Vec<u8>> {
+    encode_with_first(text, 1 << codec).map(|(_, encoded)| encoded)
+}
+
+/// The first codec of `codecs` (in the order of [`UNDONE_CODECS`]) that
+/// can encode `text`, and `text` encoded with it; `None` if none can.
+/// One pass, unless a character rules out the codec it was encoding
+/// with: then the text so far is encoded again with the next.
+pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, Vec<u8>)> {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut set = codecs & ALL;
+    let mut codec = set.trailing_zeros() as usize;
+    let mut encoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if plain_ascii(byte) {
+            encoded.push(byte);
+            index += 1;
+            continue;
+        }
+        let (at, length) = table.locate(bytes, index);
+        set &= at.map_or(0, |at| table.sets[at]);
+        if set & (1 << codec) == 0 {
+            if set == 0 {
+                return None;
+            }
+            // Every character so far is in all of `set`: start again
+            // with the first of them.
+            codec = set.trailing_zeros() as usize;
+            encoded.clear();
+            index = 0;
+            continue;
+        }
+        // OK because `at` is `Some` when `set` holds `codec`.
+        encoded.push(table.bytes[at.expect("a table entry")][codec]);
+        index += length;
+    }
+    (set != 0).then_some((codec, encoded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `fix_encoding` relies on it.
+    #[test]
+    fn latin_1_comes_first() {
+        assert_eq!(*UNDONE_CODECS[0], crate::codecs::LATIN_1);
+    }
+
+    /// ASCII other than 1A stands for itself in every undone codec.
+    #[test]
+    fn plain_ascii_is_itself_everywhere() {
+        for byte in (0..0x80u8).filter(|&byte| plain_ascii(byte)) {
+            for charmap in UNDONE_CODECS {
+                assert_eq!(
+                    charmap.encode_char(char::from(byte)),
+                    Some(byte),
+                    "{}",
+                    charmap.name()
+                );
+            }
+        }
+    }
+
+    /// Every character that some undone codec encodes, alone.
+    #[test]
+    fn each_character_as_charmap_encode_says() {
+        for c in (0..0x10000).chain([0x1F600]).filter_map(char::from_u32) {
+            let text = c.to_string();
+            let mut expected = 0;
+            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+                let whole = charmap.encode(&text).ok();
+                assert_eq!(encode(&text, index), whole, "{c:?} in {}", charmap.name());
+                if whole.is_some() {
+                    expected |= 1 << index;
+                }
+            }
+            assert_eq!(codecs_encoding(&text), expected, "{c:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Texts of characters some undone codecs encode and others not.
+        #[test]
+        fn as_charmap_encode_says(picks in proptest::collection::vec(0..48usize, 0..24)) {
+            let pool: Vec<char> = "a \u{1a}\u{7f}\u{80}\u{81}\u{9d}\u{a0}ÃÂé€œŠšŸž©®°·»–—´ˆ™‚„†‡•…‰‹›ЂђЉвΒΓβā√∂≈∞πﬁ\u{f8ff}\u{fffd}│═╬░中😀"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let mut expected = 0;
+            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+                let whole = charmap.encode(&text).ok();
+                let encodes = whole.is_some();
+                prop_assert_eq!(encode(&text, index), whole, "{:?} in {}", text, charmap.name());
+                if encodes {
+                    expected |= 1 << index;
+                }
+            }
+            prop_assert_eq!(codecs_encoding(&text), expected, "{:?}", text);
+            // The first codec of any set that can encode the text, and
+            // its bytes.
+            for codecs in [ALL, ALL & !1, 0b10_0000_0100, 0] {
+                let first = (0..UNDONE_CODECS.len())
+                    .find(|&index| codecs & expected & (1 << index) != 0)
+                    .map(|index| (index, UNDONE_CODECS[index].encode(&text).unwrap()));
+                prop_assert_eq!(encode_with_first(&text, codecs), first, "{:?}", text);
+            }
+        }
+    }
+}
