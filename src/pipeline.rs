@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::badness::is_bad;
-use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
+use crate::encoding::{fix_encoding_and_explain, fix_encoding_of_bad, fix_encoding_with};
 use crate::fixes::{self, Fix, TextFix};
 use crate::normalize::normalize;
 use crate::plan::{ExplainedText, ExplanationStep};
@@ -346,7 +346,7 @@ fn supplementary_triggers(bytes: &[u8], index: usize) -> u16 {
 /// the block's triggers when its characters all have the same, else a row
 /// of the triggers of each. Made from [`lead_triggers`], so the two agree.
 struct ScanTable {
-    /// For each block, its triggers, or [`MIXED`] and the number of its
+    /// For each block, its triggers, or [`MIXED`] and the offset of its
     /// row in `rows`.
     blocks: Box<[u32]>,
     /// Rows of 64 triggers, one per character of a mixed block.
@@ -365,7 +365,7 @@ impl ScanTable {
             // OK because unmixed entries are triggers, which fit.
             entry as u16
         } else {
-            self.rows[(entry ^ MIXED) as usize * 64 + low]
+            self.rows[(entry ^ MIXED) as usize + low]
         }
     }
 }
@@ -391,7 +391,7 @@ static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
             let row: Vec<u16> = of_block.iter().map(|flags| flags.unwrap_or(0)).collect();
             let number = *row_numbers.entry(row.clone()).or_insert_with(|| {
                 rows.extend_from_slice(&row);
-                u32::try_from(rows.len() / 64 - 1).expect("few rows")
+                u32::try_from(rows.len() - 64).expect("few rows")
             });
             blocks.push(MIXED | number);
         }
@@ -497,7 +497,11 @@ pub(crate) fn fix_scanned_segment<'a>(
     decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
-    if !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config) {
+    // Whether `is_bad` flagged `text` (then `current`, until it changes).
+    let mut known_bad = false;
+    if !triggers.any(decode_entities)
+        || keeps_non_ascii_text(text, triggers, config, &mut known_bad)
+    {
         return Cow::Borrowed(text);
     }
     let text_fixes = [
@@ -528,12 +532,18 @@ pub(crate) fn fix_scanned_segment<'a>(
 
     let mut current = Cow::Borrowed(text);
     let mut first_round = true;
+    // Whether `triggers` is the scan of `current`, not a guess.
+    let mut triggers_exact = true;
+    // Whether `current` is what ftfy's `fix_encoding` gave, which it would
+    // give back unchanged (see `encoding::fix_steps`).
+    let mut encoding_settled = false;
     loop {
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
         let mut changed = false;
-        if !std::mem::take(&mut first_round) {
+        if !std::mem::take(&mut first_round) && !triggers_exact {
             triggers = Triggers::scan(&current);
+            triggers_exact = true;
         }
         if decode_entities
             && triggers.entities
@@ -545,9 +555,14 @@ pub(crate) fn fix_scanned_segment<'a>(
             )
         {
             changed = true;
+            known_bad = false;
+            encoding_settled = false;
             triggers = Triggers::scan(&current);
         }
-        if config.fix_encoding && triggers.non_ascii {
+        // Only the plain mode's answers are known to be settled, and a
+        // plan must record every step.
+        let may_settle = steps.is_none() && !config.extended_recovery;
+        if config.fix_encoding && triggers.non_ascii && !(encoding_settled && may_settle) {
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
@@ -558,14 +573,23 @@ pub(crate) fn fix_scanned_segment<'a>(
                     );
                     replace_if_changed(&mut current, fixed.text)
                 }
-                None => match fix_encoding_with(&current, config) {
-                    Cow::Borrowed(_) => false,
-                    Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
-                },
+                None => {
+                    let fixed = if std::mem::take(&mut known_bad) {
+                        fix_encoding_of_bad(&current, config)
+                    } else {
+                        fix_encoding_with(&current, config)
+                    };
+                    match fixed {
+                        Cow::Borrowed(_) => false,
+                        Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                    }
+                }
             };
+            encoding_settled = may_settle;
             if fixed {
                 changed = true;
                 triggers = Triggers::scan(&current);
+                triggers_exact = true;
             }
         }
         for step in &text_fixes {
@@ -574,13 +598,19 @@ pub(crate) fn fix_scanned_segment<'a>(
                 && apply_fix(&mut current, step.fix, step.apply, &mut steps)
             {
                 changed = true;
+                known_bad = false;
+                encoding_settled = false;
                 triggers = triggers.after(step.fix);
+                triggers_exact = false;
             }
         }
         if let Some(form) = triggers.normalization(config) {
             if let Cow::Owned(normalized) = normalize(&current, form) {
                 if replace_if_changed(&mut current, normalized) {
                     changed = true;
+                    known_bad = false;
+                    encoding_settled = false;
+                    triggers_exact = false;
                     if let Some(steps) = steps.as_deref_mut() {
                         steps.push(ExplanationStep::Normalize(form));
                     }
@@ -599,10 +629,19 @@ pub(crate) fn fix_scanned_segment<'a>(
 /// nothing to look at but its non-ASCII characters, which is not mojibake
 /// and which normalization keeps, is left as it is. (Extended recovery
 /// looks at such text too: ftfy's `is_bad` misses what it fixes.)
-fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig) -> bool {
+/// Sets `known_bad` when it found `text` bad.
+fn keeps_non_ascii_text(
+    text: &str,
+    triggers: Triggers,
+    config: &TextFixerConfig,
+    known_bad: &mut bool,
+) -> bool {
+    let mut bad = || {
+        *known_bad = triggers.may_be_bad && is_bad(text);
+        *known_bad
+    };
     triggers.only_non_ascii()
-        && !(config.fix_encoding
-            && (config.extended_recovery || (triggers.may_be_bad && is_bad(text))))
+        && !(config.fix_encoding && (config.extended_recovery || bad()))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))

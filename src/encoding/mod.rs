@@ -86,10 +86,35 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 pub(crate) fn ftfy_fix_encoding<'a>(
     text: &'a str,
     config: &TextFixerConfig,
+    plan: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    fix_steps(text, config, plan, false)
+}
+
+/// [`fix_encoding_with`] on text that [`is_bad`] flags, as the caller
+/// (`fix_text`) found: the same answer, without asking again.
+pub(crate) fn fix_encoding_of_bad<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+    debug_assert!(is_bad(text));
+    if !config.fix_encoding || config.extended_recovery {
+        return fix_encoding_with(text, config);
+    }
+    fix_steps(text, config, None, true)
+}
+
+/// [`ftfy_fix_encoding`], told whether `text` is known to be bad.
+///
+/// It gives back its own answers unchanged, which `fix_text` relies on:
+/// it stops at a text on which a step finds nothing to do or changes
+/// nothing, and a step depends on nothing but that text.
+fn fix_steps<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
+    known_bad: bool,
 ) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
-    while let Some(step) = fix_one_step(&fixed, config) {
+    let mut known_bad = known_bad;
+    while let Some(step) = fix_one_step(&fixed, config, std::mem::take(&mut known_bad)) {
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(step.plan);
         }
@@ -142,8 +167,9 @@ struct FixedStep {
     plan: Vec<ExplanationStep>,
 }
 
-fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
-    if text.is_ascii() || !is_bad(text) {
+/// One step of fixing; `known_bad` says that [`is_bad`] flags `text`.
+fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option<FixedStep> {
+    if !known_bad && (text.is_ascii() || !is_bad(text)) {
         return None;
     }
 

@@ -125,7 +125,7 @@ fn is_strict_continuation(c: char) -> bool {
 /// ```
 pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
     let mut restored = insert_a0_after_lone_c3(bytes);
-    if ALTERED_UTF8.is_match(&restored) {
+    if might_have_altered_utf8(&restored) {
         let replaced = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
             found[0]
                 .iter()
@@ -172,6 +172,10 @@ fn insert_a0_after_lone_c3(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// assert_eq!(replace_lossy_sequences(b"ok").as_ref(), b"ok");
 /// ```
 pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
+    // Every sequence holds a byte 1A or a `?`.
+    if !bytes.iter().any(|&byte| byte == 0x1A || byte == b'?') {
+        return Cow::Borrowed(bytes);
+    }
     match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
         Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
         _ => Cow::Borrowed(bytes),
@@ -260,7 +264,11 @@ pub(crate) fn has_c1_control(text: &str) -> bool {
 }
 
 pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
-    ALTERED_UTF8.is_match(bytes)
+    // Every sequence holds a space right after a byte above 7F.
+    bytes
+        .windows(2)
+        .any(|pair| pair[0] >= 0x80 && pair[1] == b' ')
+        && ALTERED_UTF8.is_match(bytes)
 }
 
 /// Replaces C1 control characters (U+0080–U+009F) with the Windows-1252
@@ -309,6 +317,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The byte tests in front of the two byte patterns never turn
+        /// a match away.
+        #[test]
+        fn prefilters_keep_every_match(picks in proptest::collection::vec(0..16usize, 0..24)) {
+            let pool = [b' ', b'?', 0x1A, b'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xC3, 0xC5, 0xD9, 0xE2, 0xE3, 0xED, 0xF0];
+            let bytes: Vec<u8> = picks.into_iter().map(|i| pool[i]).collect();
+            prop_assert_eq!(might_have_altered_utf8(&bytes), ALTERED_UTF8.is_match(&bytes), "{:?}", bytes);
+            let plain = match LOSSY_UTF8.replace_all(&bytes, "\u{fffd}".as_bytes()) {
+                Cow::Owned(replaced) if replaced != bytes => replaced,
+                _ => bytes.clone(),
+            };
+            prop_assert_eq!(replace_lossy_sequences(&bytes).into_owned(), plain, "{:?}", bytes);
+        }
 
         /// The run finder, which skips what the look-behind forbids a run
         /// at a time, finds what trying every position finds.
