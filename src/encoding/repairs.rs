@@ -263,12 +263,31 @@ pub(crate) fn has_c1_control(text: &str) -> bool {
         .any(|pair| pair[0] == 0xC2 && (0x80..=0x9F).contains(&pair[1]))
 }
 
+/// Whether [`ALTERED_UTF8`] matches `bytes`, tested around each space (a
+/// proptest checks it against the pattern): the pattern's alternatives,
+/// by where their space is.
 pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
-    // Every sequence holds a space right after a byte above 7F.
-    bytes
-        .windows(2)
-        .any(|pair| pair[0] >= 0x80 && pair[1] == b' ')
-        && ALTERED_UTF8.is_match(bytes)
+    let at = |i: Option<usize>| i.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+    // `[\x80-\x84\x86-\x9f\xa1-\xbf]`, and `[\x80-\xbf]`.
+    let likely = |b: u8| matches!(b, 0x80..=0x84 | 0x86..=0x9F | 0xA1..=0xBF);
+    let continuation = |b: u8| matches!(b, 0x80..=0xBF);
+    bytes.iter().enumerate().any(|(i, &byte)| {
+        if byte != b' ' || i == 0 {
+            return false;
+        }
+        let (p1, p2, p3) = (
+            at(i.checked_sub(1)),
+            at(i.checked_sub(2)),
+            at(i.checked_sub(3)),
+        );
+        let (n1, n2) = (at(Some(i + 1)), at(Some(i + 2)));
+        matches!(p1, 0xC2 | 0xC3 | 0xC5 | 0xCE | 0xD0 | 0xD9)
+            || (matches!(p1, 0xE2 | 0xE3) && likely(n1))
+            || (matches!(p2, 0xE0..=0xE3) && likely(p1))
+            || (p1 == 0xF0 && continuation(n1) && continuation(n2))
+            || (p2 == 0xF0 && continuation(p1) && continuation(n1))
+            || (p3 == 0xF0 && continuation(p2) && continuation(p1))
+    })
 }
 
 /// Replaces C1 control characters (U+0080–U+009F) with the Windows-1252
