@@ -16,80 +16,89 @@ pub(crate) type CodecSet = u16;
 
 const ALL: CodecSet = (1 << UNDONE_CODECS.len()) - 1;
 
-/// For each character of the Basic Multilingual Plane that some undone
-/// codec encodes, the codecs that do and their bytes, by block of 64 code
-/// points (the characters that share a two-byte lead byte, or a
-/// three-byte lead and second byte, in UTF-8).
+/// What the undone codecs do with one character: which of them encode it,
+/// and to which byte each.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    set: CodecSet,
+    bytes: [u8; UNDONE_CODECS.len()],
+}
+
+/// The [`Entry`] of each character of the Basic Multilingual Plane: the
+/// one- and two-byte characters in UTF-8 by code point, the three-byte
+/// ones by block of 64 code points (the characters that share a lead and
+/// second byte), most blocks holding none that an undone codec encodes.
 struct Table {
-    /// For each block, its row in `sets` and `bytes`; row 0 is empty.
+    /// U+0000 to U+07FF.
+    short: Box<[Entry]>,
+    /// For each block, its row in `rows`; row 0 is empty.
     rows_of_blocks: Box<[u8]>,
-    /// The codecs that encode each character, 64 per row.
-    sets: Box<[CodecSet]>,
-    /// The byte each codec encodes each character to, 64 per row.
-    bytes: Box<[[u8; UNDONE_CODECS.len()]]>,
+    /// Rows of 64 entries.
+    rows: Box<[Entry]>,
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let entry = |c: char| {
+        let mut entry = Entry::default();
+        for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+            if let Some(byte) = charmap.encode_char(c) {
+                entry.set |= 1 << index;
+                entry.bytes[index] = byte;
+            }
+        }
+        entry
+    };
+    let short = (0..0x800)
+        .map(|code| char::from_u32(code).map_or(Entry::default(), entry))
+        .collect();
     // Every character a charmap encodes: the characters of its bytes
-    // (`encode_char` itself has the last word below).
+    // (`encode_char` itself has the last word, above).
     let mut encoded: Vec<u32> = UNDONE_CODECS
         .iter()
         .flat_map(|charmap: &&Charmap| charmap.decode.iter())
         .map(|&code| u32::from(code))
+        .filter(|&code| code >= 0x800)
         .collect();
     encoded.sort_unstable();
     encoded.dedup();
     let mut rows_of_blocks = vec![0u8; 0x10000 / 64];
-    let mut sets = vec![0; 64];
-    let mut bytes = vec![[0; UNDONE_CODECS.len()]; 64];
+    let mut rows = vec![Entry::default(); 64];
     for c in encoded.into_iter().filter_map(char::from_u32) {
         let block = c as usize / 64;
         if rows_of_blocks[block] == 0 {
-            rows_of_blocks[block] = u8::try_from(sets.len() / 64).expect("few blocks");
-            sets.resize(sets.len() + 64, 0);
-            bytes.resize(bytes.len() + 64, [0; UNDONE_CODECS.len()]);
+            rows_of_blocks[block] = u8::try_from(rows.len() / 64).expect("few blocks");
+            rows.resize(rows.len() + 64, Entry::default());
         }
-        let at = usize::from(rows_of_blocks[block]) * 64 + c as usize % 64;
-        for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
-            if let Some(byte) = charmap.encode_char(c) {
-                sets[at] |= 1 << index;
-                bytes[at][index] = byte;
-            }
-        }
+        rows[usize::from(rows_of_blocks[block]) * 64 + c as usize % 64] = entry(c);
     }
     Table {
+        short,
         rows_of_blocks: rows_of_blocks.into_boxed_slice(),
-        sets: sets.into_boxed_slice(),
-        bytes: bytes.into_boxed_slice(),
+        rows: rows.into_boxed_slice(),
     }
 });
 
 impl Table {
-    /// The table index of the character at `index` of `bytes`
-    /// (valid UTF-8), or `None` for a character no undone codec encodes;
-    /// and the character's length.
+    /// The entry of the character at `index` of `bytes` (valid UTF-8), and
+    /// the character's length.
     #[inline(always)]
-    fn locate(&self, bytes: &[u8], index: usize) -> (Option<usize>, usize) {
+    fn entry(&self, bytes: &[u8], index: usize) -> (Entry, usize) {
         let lead = bytes[index];
-        if lead.is_ascii() {
-            let row = usize::from(self.rows_of_blocks[usize::from(lead / 64)]);
-            return (Some(row * 64 + usize::from(lead % 64)), 1);
-        }
         let continuation =
             |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
-        let (block, low, length) = match lead {
-            0xC0..=0xDF => (usize::from(lead & 0x1F), continuation(1), 2),
-            0xE0..=0xEF => (
-                usize::from(lead & 0x0F) << 6 | continuation(1),
-                continuation(2),
-                3,
+        match lead {
+            0x00..=0x7F => (self.short[usize::from(lead)], 1),
+            0xC0..=0xDF => (
+                self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
+                2,
             ),
+            0xE0..=0xEF => {
+                let block = usize::from(lead & 0x0F) << 6 | continuation(1);
+                let row = usize::from(self.rows_of_blocks[block]);
+                (self.rows[row * 64 + continuation(2)], 3)
+            }
             // Every character a charmap encodes is in the BMP.
-            _ => return (None, 4),
-        };
-        match self.rows_of_blocks[block] {
-            0 => (None, length),
-            row => (Some(usize::from(row) * 64 + low), length),
+            _ => (Entry::default(), 4),
         }
     }
 }
@@ -113,8 +122,8 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
             index += 1;
             continue;
         }
-        let (at, length) = table.locate(bytes, index);
-        set &= at.map_or(0, |at| table.sets[at]);
+        let (entry, length) = table.entry(bytes, index);
+        set &= entry.set;
         index += length;
     }
     set
@@ -143,8 +152,8 @@ pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, 
             index += 1;
             continue;
         }
-        let (at, length) = table.locate(bytes, index);
-        set &= at.map_or(0, |at| table.sets[at]);
+        let (entry, length) = table.entry(bytes, index);
+        set &= entry.set;
         if set & (1 << codec) == 0 {
             if set == 0 {
                 return None;
@@ -156,8 +165,7 @@ pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, 
             index = 0;
             continue;
         }
-        // OK because `at` is `Some` when `set` holds `codec`.
-        encoded.push(table.bytes[at.expect("a table entry")][codec]);
+        encoded.push(entry.bytes[codec]);
         index += length;
     }
     (set != 0).then_some((codec, encoded))
