@@ -347,20 +347,11 @@ struct Compiled {
     /// three-byte lead and second byte, in UTF-8, so the scan for anchors
     /// finds a character's bit from its bytes without decoding it.
     anchors_bmp: Box<[u64]>,
-    /// For each byte that starts a character: [`ASCII_LEAD`], the length
-    /// of the character when no anchor starts with this byte, or
-    /// [`TEST_TWO`] or [`TEST_THREE`] to look the character up in
-    /// `anchors_bmp`.
-    lead_kinds: [u8; 256],
+    /// Whether a byte is the lead byte of a two- or three-byte character
+    /// whose block of 64 in `anchors_bmp` holds an anchor (never true of
+    /// a continuation byte).
+    anchor_blocks_leads: [bool; 256],
 }
-
-/// In [`Compiled::lead_kinds`]: an ASCII byte.
-const ASCII_LEAD: u8 = 0;
-/// In [`Compiled::lead_kinds`]: a two-byte character that may be an anchor.
-const TEST_TWO: u8 = 5;
-/// In [`Compiled::lead_kinds`]: a three-byte character that may be an
-/// anchor.
-const TEST_THREE: u8 = 6;
 
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     let mut literals: Vec<char> = Vec::new();
@@ -465,22 +456,16 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
             anchors_bmp[code / 64] |= 1 << (code % 64);
         }
     }
-    let mut lead_kinds = [ASCII_LEAD; 256];
-    for (lead, kind) in lead_kinds.iter_mut().enumerate().skip(0x80) {
-        // The characters this byte starts, as a range of words of
-        // `anchors_bmp` (continuation bytes start none).
-        let (words, length) = match lead {
-            0xC0..=0xDF => (lead & 0x1F..(lead & 0x1F) + 1, 2),
+    let mut anchor_blocks_leads = [false; 256];
+    for (lead, flag) in anchor_blocks_leads.iter_mut().enumerate() {
+        // The words of `anchors_bmp` of the characters this byte starts.
+        let words = match lead {
+            0xC0..=0xDF => lead & 0x1F..(lead & 0x1F) + 1,
             // E0 starts U+0800 to U+0FFF only (shorter forms are invalid).
-            0xE0..=0xEF => (((lead & 0x0F) << 6).max(32)..((lead & 0x0F) + 1) << 6, 3),
-            0xF0..=0xFF => (0..0, 4),
-            _ => (0..0, 1),
+            0xE0..=0xEF => ((lead & 0x0F) << 6).max(32)..((lead & 0x0F) + 1) << 6,
+            _ => 0..0,
         };
-        *kind = match words.clone().any(|word| anchors_bmp[word] != 0) {
-            false => length,
-            true if length == 2 => TEST_TWO,
-            true => TEST_THREE,
-        };
+        *flag = words.clone().any(|word| anchors_bmp[word] != 0);
     }
     Compiled {
         rules,
@@ -490,7 +475,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         second_rules,
         single_rules,
         anchors_bmp,
-        lead_kinds,
+        anchor_blocks_leads,
     }
 });
 
@@ -666,43 +651,34 @@ impl Compiled {
     /// [`Compiled::anchors_bmp`] at the word and bit its bytes give.
     fn next_anchor(&self, text: &str, from: usize) -> Option<(usize, char)> {
         let bytes = text.as_bytes();
-        let mut index = from;
+        // ASCII a word at a time first: all of most Latin-script text.
+        let mut index = ascii::skip_ascii(bytes, from);
         loop {
-            index = ascii::skip_ascii(bytes, index);
-            // Characters one at a time until the next run of ASCII: text
-            // in other scripts rarely has a run of eight ASCII bytes. Most
-            // are skipped by their first byte alone.
-            loop {
-                let lead = *bytes.get(index)?;
-                let continuation =
-                    |offset: usize| bytes.get(index + offset).map_or(0, |b| b & 0x3F);
-                let (word, bit) = match self.lead_kinds[usize::from(lead)] {
-                    // A lone ASCII byte, such as a space between words, is
-                    // stepped over; a run goes back to the word skip.
-                    ASCII_LEAD => {
-                        index += 1;
-                        match bytes.get(index) {
-                            Some(next) if next.is_ascii() => break,
-                            _ => continue,
-                        }
-                    }
-                    TEST_TWO => (usize::from(lead & 0x1F), continuation(1)),
-                    TEST_THREE => (
-                        usize::from(lead & 0x0F) << 6 | usize::from(continuation(1)),
-                        continuation(2),
-                    ),
-                    length => {
-                        index += usize::from(length);
-                        continue;
-                    }
-                };
-                if self.anchors_bmp[word] & (1 << bit) != 0 {
-                    // OK because `index` is at a lead byte.
-                    let c = text[index..].chars().next().expect("a character");
-                    return Some((index, c));
-                }
-                index += if lead < 0xE0 { 2 } else { 3 };
+            // Then the next byte that starts a character of a block with
+            // an anchor: a search of one table read per byte, which the
+            // processor predicts well, where a step per character would
+            // branch on every script change.
+            index += bytes
+                .get(index..)?
+                .iter()
+                .position(|&byte| self.anchor_blocks_leads[usize::from(byte)])?;
+            let lead = bytes[index];
+            let continuation = |offset: usize| bytes.get(index + offset).map_or(0, |b| b & 0x3F);
+            let (word, bit, length) = if lead < 0xE0 {
+                (usize::from(lead & 0x1F), continuation(1), 2)
+            } else {
+                (
+                    usize::from(lead & 0x0F) << 6 | usize::from(continuation(1)),
+                    continuation(2),
+                    3,
+                )
+            };
+            if self.anchors_bmp[word] & (1 << bit) != 0 {
+                // OK because `index` is at a lead byte.
+                let c = text[index..].chars().next().expect("a character");
+                return Some((index, c));
             }
+            index += length;
         }
     }
 
