@@ -143,6 +143,9 @@ pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, 
     let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut set = codecs & ALL;
+    if set == 0 {
+        return None;
+    }
     let mut codec = set.trailing_zeros() as usize;
     let mut encoded = Vec::with_capacity(bytes.len());
     let mut index = 0;
@@ -168,7 +171,7 @@ pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, 
         encoded.push(entry.bytes[codec]);
         index += length;
     }
-    (set != 0).then_some((codec, encoded))
+    Some((codec, encoded))
 }
 
 #[cfg(test)]
