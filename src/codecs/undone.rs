@@ -14,14 +14,18 @@ use super::{Charmap, UNDONE_CODECS};
 /// A set of [`UNDONE_CODECS`], bit `i` for `UNDONE_CODECS[i]`.
 pub(crate) type CodecSet = u16;
 
-const ALL: CodecSet = (1 << UNDONE_CODECS.len()) - 1;
+/// How many undone codecs there are (`UNDONE_CODECS.len()`, which a
+/// constant cannot read on Rust 1.82; a test checks).
+const CODECS: usize = 10;
+
+const ALL: CodecSet = (1 << CODECS) - 1;
 
 /// What the undone codecs do with one character: which of them encode it,
 /// and to which byte each.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     set: CodecSet,
-    bytes: [u8; UNDONE_CODECS.len()],
+    bytes: [u8; CODECS],
 }
 
 /// The [`Entry`] of each character of the Basic Multilingual Plane: the
@@ -183,6 +187,7 @@ mod tests {
     #[test]
     fn latin_1_comes_first() {
         assert_eq!(*UNDONE_CODECS[0], crate::codecs::LATIN_1);
+        assert_eq!(UNDONE_CODECS.len(), CODECS);
     }
 
     /// ASCII other than 1A stands for itself in every undone codec.
