@@ -6,8 +6,12 @@
 //! - `throughput DIR [NAME ...]` fixes each file in DIR (or the named ones)
 //!   with fix_text, with fix_encoding line by line and with is_bad line by
 //!   line, and prints one JSON line per input with its MB/s;
-//! - `throughput --once DIR NAME` runs fix_text once on one input, for a
-//!   profiler (`valgrind --tool=callgrind`, `perf record`).
+//! - `throughput --once DIR NAME [FUNCTION [RUNS]]` runs fix_text (or
+//!   `fix_encoding` or `is_bad`, line by line) once, or RUNS times, on one
+//!   input, after a first run that builds the lazily made tables, for a
+//!   profiler (`valgrind --tool=callgrind`, `perf record`) or an instruction
+//!   count (`perf stat -e instructions`: the count with RUNS = 0 is the
+//!   fixed cost to subtract).
 
 use std::time::{Duration, Instant};
 use std::{env, fs};
@@ -29,14 +33,25 @@ fn rate(mut work: impl FnMut()) -> f64 {
 }
 
 #[inline(never)]
-fn profiled_run(text: &str, config: &TextFixerConfig) -> usize {
-    fix_text_with(text, config).len()
+fn profiled_run(text: &str, config: &TextFixerConfig, function: &str) -> usize {
+    match function {
+        "fix_text" => fix_text_with(text, config).len(),
+        "fix_encoding" => text
+            .split_inclusive('\n')
+            .map(|line| fix_encoding_with(line, config).len())
+            .sum(),
+        "is_bad" => text
+            .split_inclusive('\n')
+            .filter(|line| ftfy::badness::is_bad(line))
+            .count(),
+        _ => panic!("FUNCTION is fix_text, fix_encoding or is_bad"),
+    }
 }
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
     let usage =
-        "usage: throughput --write DIR | throughput DIR [NAME ...] | throughput --once DIR NAME";
+        "usage: throughput --write DIR | throughput DIR [NAME ...] | throughput --once DIR NAME [FUNCTION [RUNS]]";
     let names = || inputs::inputs().into_iter().chain(inputs::adversarial());
     let config = TextFixerConfig::default();
     match args.first().map(String::as_str) {
@@ -56,11 +71,16 @@ fn main() {
             let (dir, name) = (args.get(1).expect(usage), args.get(2).expect(usage));
             let text =
                 fs::read_to_string(format!("{dir}/{name}.txt")).expect("inputs written first");
+            let function = args.get(3).map_or("fix_text", String::as_str);
+            let runs: usize = args.get(4).map_or(1, |runs| runs.parse().expect(usage));
             // A first run builds the lazily made tables, so that a profiler
             // told to count only `profiled_run` sees the steady state.
-            fix_text_with(&text, &config);
-            let length = profiled_run(&text, &config);
-            println!("{} bytes in, {length} bytes out", text.len());
+            std::hint::black_box(profiled_run(&text, &config, function));
+            let mut length = 0;
+            for _ in 0..runs {
+                length = std::hint::black_box(profiled_run(&text, &config, function));
+            }
+            println!("{} bytes in, {function} gives {length}", text.len());
         }
         Some(dir) => {
             for (name, _) in names() {

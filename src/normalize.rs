@@ -14,6 +14,7 @@ use crate::Normalization;
 pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     use unicode_normalization::{is_nfd_quick, is_nfkc_quick, is_nfkd_quick};
     match form {
+        Normalization::Nfc if nfc_quick_yes(text) => Cow::Borrowed(text),
         Normalization::Nfc => nfc_by_chunks(text),
         Normalization::Nfd => unless_quick_yes(text, is_nfd_quick(text.chars()), || text.nfd()),
         Normalization::Nfkc => unless_quick_yes(text, is_nfkc_quick(text.chars()), || text.nfkc()),
@@ -64,7 +65,7 @@ fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
         let chunk = &text[chunk_start..chunk_end];
         // Most such chunks (a letter and a virama, say) pass the quick
         // check, which is cheaper than normalizing them.
-        if is_nfc_quick(chunk.chars()) == IsNormalized::Yes {
+        if nfc_quick_yes(chunk) {
             continue;
         }
         if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
@@ -97,6 +98,75 @@ fn borrow_if_same(text: &str, mut normalized: impl Iterator<Item = char>) -> Cow
     }
 }
 
+/// Whether NFC's quick check answers "yes" for `text`, which means that
+/// NFC leaves it alone: what `is_nfc_quick(text.chars()) == Yes` says
+/// (a test checks the two agree), with the Basic Multilingual Plane read
+/// from [`NFC_QUICK_BMP`] instead of the normalization crate's hashed
+/// tables. ("Maybe" is a no here: the caller normalizes to find out.)
+fn nfc_quick_yes(text: &str) -> bool {
+    let table = &*NFC_QUICK_BMP;
+    let mut last_class = 0;
+    for c in text.chars() {
+        let code = c as usize;
+        let entry = if code < 0x80 {
+            0
+        } else if code < 0x10000 {
+            table.rows[usize::from(table.blocks[code / 64]) * 64 + code % 64]
+        } else {
+            quick_entry(c)
+        };
+        if entry == NOT_QUICK_YES || (entry != 0 && last_class > entry) {
+            return false;
+        }
+        last_class = entry;
+    }
+    true
+}
+
+/// In [`NFC_QUICK_BMP`]: a character whose quick check is not "yes". (No
+/// canonical combining class is this high.)
+const NOT_QUICK_YES: u8 = u8::MAX;
+
+/// What [`nfc_quick_yes`] needs of a character: its canonical combining
+/// class, or [`NOT_QUICK_YES`].
+fn quick_entry(c: char) -> u8 {
+    use unicode_normalization::char::canonical_combining_class;
+    if is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes {
+        canonical_combining_class(c)
+    } else {
+        NOT_QUICK_YES
+    }
+}
+
+/// [`quick_entry`] of each Basic Multilingual Plane character, by block of
+/// 64: `blocks` numbers the row of `rows` for each block, and blocks with
+/// the same entries share a row (most are all zeros).
+struct QuickTable {
+    blocks: Box<[u16]>,
+    rows: Box<[u8]>,
+}
+
+static NFC_QUICK_BMP: LazyLock<QuickTable> = LazyLock::new(|| {
+    let mut blocks = Vec::with_capacity(0x10000 / 64);
+    let mut rows: Vec<u8> = Vec::new();
+    let mut seen: std::collections::HashMap<Vec<u8>, u16> = std::collections::HashMap::new();
+    for block in 0..0x10000u32 / 64 {
+        // Surrogates get 0: a `&str` holds none.
+        let row: Vec<u8> = (block * 64..block * 64 + 64)
+            .map(|code| char::from_u32(code).map_or(0, quick_entry))
+            .collect();
+        let number = *seen.entry(row.clone()).or_insert_with(|| {
+            rows.extend_from_slice(&row);
+            u16::try_from(rows.len() / 64 - 1).expect("fewer than 65536 rows")
+        });
+        blocks.push(number);
+    }
+    QuickTable {
+        blocks: blocks.into_boxed_slice(),
+        rows: rows.into_boxed_slice(),
+    }
+});
+
 /// Basic Multilingual Plane characters that NFC leaves alone in any
 /// context (quick check "yes" and combining class 0), one bit each, taken
 /// from the normalization crate itself so the two always agree.
@@ -128,13 +198,47 @@ pub(crate) fn nfc_stable_bmp() -> &'static [u64] {
 /// outside the Basic Multilingual Plane).
 pub(crate) fn is_nfc_stable(c: char) -> bool {
     let code = c as usize;
-    code < 0x80 || (code < 0x10000 && NFC_STABLE_BMP[code / 64] & (1 << (code % 64)) != 0)
+    code < 0x80
+        || (code < 0x10000 && NFC_STABLE_BMP[code / 64] & (1 << (code % 64)) != 0)
+        || STABLE_EMOJI.contains(&(code as u32))
 }
+
+/// The emoji and symbol blocks of the Supplementary Multilingual Plane
+/// (mahjong tiles to symbols and pictographs extended-A), where NFC leaves
+/// every character alone: the supplementary characters most text holds.
+pub(crate) const STABLE_EMOJI: std::ops::RangeInclusive<u32> = 0x1F000..=0x1FAFF;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The quick-check table holds what the normalization crate says of
+    /// every character of the Basic Multilingual Plane, alone and after a
+    /// combining mark of class 230.
+    #[test]
+    fn quick_table_agrees_with_the_normalization_crate() {
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            for text in [c.to_string(), format!("a\u{301}{c}")] {
+                assert_eq!(
+                    nfc_quick_yes(&text),
+                    is_nfc_quick(text.chars()) == IsNormalized::Yes,
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    /// What [`STABLE_EMOJI`] says: every character there has combining
+    /// class 0 and quick check "yes".
+    #[test]
+    fn emoji_are_nfc_stable() {
+        use unicode_normalization::char::canonical_combining_class;
+        for c in STABLE_EMOJI.filter_map(char::from_u32) {
+            assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            assert_eq!(is_nfc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
@@ -152,6 +256,14 @@ mod tests {
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
             let expected: String = text.nfc().collect();
             let got = nfc_by_chunks(&text);
+            prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
+            // The table's quick check is the normalization crate's.
+            prop_assert_eq!(
+                nfc_quick_yes(&text),
+                is_nfc_quick(text.chars()) == IsNormalized::Yes,
+                "{:?}", text
+            );
+            let got = normalize(&text, Normalization::Nfc);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
         }
     }

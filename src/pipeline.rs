@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::badness::is_bad;
-use crate::encoding::{fix_encoding_and_explain, fix_encoding_with};
+use crate::encoding::{fix_encoding_and_explain, fix_encoding_of_bad, fix_encoding_with};
 use crate::fixes::{self, Fix, TextFix};
 use crate::normalize::normalize;
 use crate::plan::{ExplainedText, ExplanationStep};
@@ -150,6 +150,10 @@ pub(crate) struct Triggers {
     control_chars: bool,
     /// A `<`, which turns entity decoding off in `Auto` mode.
     pub(crate) tag: bool,
+    /// A character that every match of the badness rules holds (see
+    /// [`crate::badness::is_anchor`]): without one, text is not mojibake
+    /// to ftfy's heuristic, and `is_bad` need not look.
+    may_be_bad: bool,
 }
 
 // What a byte may trigger, as bits, for the one table the scan reads.
@@ -164,9 +168,7 @@ const QUOTES: u16 = 1 << 7;
 const LINE_BREAKS: u16 = 1 << 8;
 const CONTROL_CHARS: u16 = 1 << 9;
 const TAG: u16 = 1 << 10;
-/// In [`BLOCK_TRIGGERS`]: the characters of the block differ, ask
-/// [`lead_triggers`].
-const MIXED_BLOCK: u16 = 1 << 11;
+const MAY_BE_BAD: u16 = 1 << 11;
 
 /// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
 /// tab, line feed and form feed trigger nothing.
@@ -224,6 +226,7 @@ impl Triggers {
             line_breaks: has(LINE_BREAKS),
             control_chars: has(CONTROL_CHARS),
             tag: has(TAG),
+            may_be_bad: has(MAY_BE_BAD),
         }
     }
 
@@ -233,6 +236,7 @@ impl Triggers {
             == Triggers {
                 non_ascii: true,
                 not_nfc_stable: self.not_nfc_stable,
+                may_be_bad: self.may_be_bad,
                 ..Triggers::default()
             }
     }
@@ -287,7 +291,7 @@ pub(crate) fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
 /// [`scan_line`], or with `STOP_AT_LINE_END` false, the scan of all the
 /// bytes from `from`.
 fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize, u16) {
-    let block_triggers = &**BLOCK_TRIGGERS;
+    let table = &*SCAN_TABLE;
     let mut found = 0;
     let mut index = from;
     loop {
@@ -317,47 +321,91 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             }
             // `index` is at a lead byte: ASCII and whole characters are
             // all that is ever skipped.
-            let second = bytes.get(index + 1).map_or(0, |&b| usize::from(b & 0x3F));
-            let (block, length) = match byte {
-                0xC0..=0xDF => (Some(usize::from(byte & 0x1F)), 2),
-                0xE0..=0xEF => (Some(usize::from(byte & 0x0F) << 6 | second), 3),
-                _ => (None, 4),
+            let continuation =
+                |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
+            let (block, low, length) = match byte {
+                0xC0..=0xDF => (usize::from(byte & 0x1F), continuation(1), 2),
+                0xE0..=0xEF => (
+                    usize::from(byte & 0x0F) << 6 | continuation(1),
+                    continuation(2),
+                    3,
+                ),
+                _ => {
+                    found |= supplementary_triggers(bytes, index);
+                    index += 4;
+                    continue;
+                }
             };
-            let flags = match block {
-                Some(block) => block_triggers[block],
-                None => NON_ASCII | NOT_NFC_STABLE,
-            };
-            found |= if flags & MIXED_BLOCK != 0 {
-                lead_triggers(bytes, index)
-            } else {
-                flags
-            };
+            found |= table.triggers(block, low);
             index += length;
         }
     }
 }
 
-/// The triggers of the characters of each block of 64 code points in the
-/// Basic Multilingual Plane (the characters that share a two-byte lead
-/// byte, or a three-byte lead and second byte, in UTF-8), or
-/// [`MIXED_BLOCK`] where they differ. Made from [`lead_triggers`], so the
-/// two agree.
-static BLOCK_TRIGGERS: LazyLock<Box<[u16]>> = LazyLock::new(|| {
-    (0..0x10000u32 / 64)
-        .map(|block| {
-            let mut of_block = (block * 64..block * 64 + 64)
-                .filter_map(char::from_u32)
-                .filter(|c| !c.is_ascii())
-                .map(|c| lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0));
-            // A block whose characters differ only in NFC stability takes
-            // the flag for all of them: not worth a look at each character.
-            let first = of_block.next()?;
-            of_block.try_fold(first, |all, flags| {
-                (all & !NOT_NFC_STABLE == flags & !NOT_NFC_STABLE).then_some(all | flags)
+/// The triggers of the four-byte character at `index`: only NFC may
+/// change it, except emoji (see [`crate::normalize::STABLE_EMOJI`]).
+#[inline(never)]
+fn supplementary_triggers(bytes: &[u8], index: usize) -> u16 {
+    let Some(&[lead, second, third, fourth]) = bytes.get(index..index + 4) else {
+        return NON_ASCII | NOT_NFC_STABLE;
+    };
+    let code = u32::from(lead & 0x07) << 18
+        | u32::from(second & 0x3F) << 12
+        | u32::from(third & 0x3F) << 6
+        | u32::from(fourth & 0x3F);
+    if crate::normalize::STABLE_EMOJI.contains(&code) {
+        NON_ASCII
+    } else {
+        NON_ASCII | NOT_NFC_STABLE
+    }
+}
+
+/// The triggers of the characters of the Basic Multilingual Plane, as the
+/// scan reads them: by block of 64 code points (the characters that share
+/// a two-byte lead byte, or a three-byte lead and second byte, in UTF-8),
+/// a row of the triggers of each, blocks with the same triggers sharing a
+/// row (all of CJK shares one). Two reads and no branch per character.
+/// Made from [`lead_triggers`], so the two agree.
+struct ScanTable {
+    /// For each block, the offset of its row in `rows`.
+    blocks: Box<[u32]>,
+    /// Rows of 64 triggers, one per character.
+    rows: Box<[u16]>,
+}
+
+impl ScanTable {
+    /// The triggers of the character at `low` (its code point's last six
+    /// bits) in `block`.
+    fn triggers(&self, block: usize, low: usize) -> u16 {
+        self.rows[self.blocks[block] as usize + low]
+    }
+}
+
+static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
+    let mut blocks = Vec::with_capacity(0x10000 / 64);
+    let mut rows = Vec::new();
+    let mut row_offsets: std::collections::HashMap<Vec<u16>, u32> = Default::default();
+    for block in 0..0x10000u32 / 64 {
+        // 0 for what never reaches the table: ASCII, surrogates.
+        let row: Vec<u16> = (block * 64..block * 64 + 64)
+            .map(|code| {
+                char::from_u32(code)
+                    .filter(|c| !c.is_ascii())
+                    .map_or(0, |c| {
+                        lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0)
+                    })
             })
-        })
-        .map(|flags| flags.unwrap_or(MIXED_BLOCK))
-        .collect()
+            .collect();
+        let offset = *row_offsets.entry(row.clone()).or_insert_with(|| {
+            rows.extend_from_slice(&row);
+            u32::try_from(rows.len() - 64).expect("few rows")
+        });
+        blocks.push(offset);
+    }
+    ScanTable {
+        blocks: blocks.into_boxed_slice(),
+        rows: rows.into_boxed_slice(),
+    }
 });
 
 /// The triggers of the character whose lead byte is at `at`.
@@ -365,20 +413,32 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
     let (lead, second, third) = (bytes[at], byte_at(at + 1), byte_at(at + 2));
-    // The character's code point, in the Basic Multilingual Plane.
-    let code = match lead {
-        0xC0..=0xDF => Some(usize::from(lead & 0x1F) << 6 | usize::from(second & 0x3F)),
-        0xE0..=0xEF => Some(
-            usize::from(lead & 0x0F) << 12
-                | usize::from(second & 0x3F) << 6
-                | usize::from(third & 0x3F),
-        ),
+    // The word of `nfc_stable` covering this character's block of 64,
+    // and its bit there.
+    let block = match lead {
+        0xC0..=0xDF => Some((usize::from(lead & 0x1F), second & 0x3F)),
+        0xE0..=0xEF => Some((
+            usize::from(lead & 0x0F) << 6 | usize::from(second & 0x3F),
+            third & 0x3F,
+        )),
         _ => None,
     };
-    let mut found = match code {
-        Some(code) if nfc_stable[code / 64] & (1 << (code % 64)) != 0 => NON_ASCII,
+    let mut found = match block {
+        Some((block, bit)) if nfc_stable[block] & (1 << bit) != 0 => NON_ASCII,
         _ => NON_ASCII | NOT_NFC_STABLE,
     };
+    let length = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let character = bytes
+        .get(at..at + length)
+        .and_then(|utf8| std::str::from_utf8(utf8).ok())
+        .and_then(|utf8| utf8.chars().next());
+    if character.is_some_and(crate::badness::is_anchor) {
+        found |= MAY_BE_BAD;
+    }
     found |= match (lead, second, third) {
         // U+0080–U+009F, U+0085
         (0xC2, 0x80..=0x9F, _) if second == 0x85 => C1_CONTROLS | LINE_BREAKS,
@@ -446,10 +506,13 @@ pub(crate) fn fix_scanned_segment<'a>(
     if steps.is_none() {
         return fix_scanned_segment_by_lines(text, Some(triggers), config, decode_entities).text;
     }
-    if !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config) {
+    let mut known_bad = false;
+    if !triggers.any(decode_entities)
+        || keeps_non_ascii_text(text, triggers, config, &mut known_bad)
+    {
         return Cow::Borrowed(text);
     }
-    fix_rounds(text, triggers, config, decode_entities, steps)
+    fix_rounds(text, triggers, known_bad, config, decode_entities, steps)
 }
 
 /// [`fix_scanned_segment`] without steps, saying also which of the lines
@@ -465,10 +528,13 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
         text: Cow::Borrowed(text),
         unsettled: Vec::new(),
     };
-    let nothing_to_fix = |triggers: Triggers| {
-        !triggers.any(decode_entities) || keeps_non_ascii_text(text, triggers, config)
+    // Whether `is_bad` has found `text` bad on the way.
+    let mut known_bad = false;
+    let mut nothing_to_fix = |triggers: Triggers| {
+        !triggers.any(decode_entities)
+            || keeps_non_ascii_text(text, triggers, config, &mut known_bad)
     };
-    if triggers.is_some_and(nothing_to_fix) {
+    if triggers.is_some_and(&mut nothing_to_fix) {
         return unchanged();
     }
     // A long segment of many lines (a CR-only file) is fixed a line at a
@@ -488,7 +554,7 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
             triggers
         }
     };
-    let text = fix_rounds(text, triggers, config, decode_entities, None);
+    let text = fix_rounds(text, triggers, known_bad, config, decode_entities, None);
     let unsettled = match text {
         Cow::Borrowed(_) => Vec::new(),
         Cow::Owned(_) => std::iter::once(0..text.len()).collect(),
@@ -497,9 +563,11 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
 }
 
 /// The round of fixes, repeated on the whole segment until nothing changes.
+/// `known_bad`: `is_bad` has found `text` bad.
 fn fix_rounds<'a>(
     text: &'a str,
     mut triggers: Triggers,
+    mut known_bad: bool,
     config: &TextFixerConfig,
     decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
@@ -507,12 +575,18 @@ fn fix_rounds<'a>(
     let text_fixes = text_fix_steps(config);
     let mut current = Cow::Borrowed(text);
     let mut first_round = true;
+    // Whether `triggers` is the scan of `current`, not a guess.
+    let mut triggers_exact = true;
+    // Whether `current` is what ftfy's `fix_encoding` gave, which it would
+    // give back unchanged (see `encoding::fix_steps`).
+    let mut encoding_settled = false;
     loop {
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
         let mut changed = false;
-        if !std::mem::take(&mut first_round) {
+        if !std::mem::take(&mut first_round) && !triggers_exact {
             triggers = Triggers::scan(&current);
+            triggers_exact = true;
         }
         if decode_entities
             && triggers.entities
@@ -524,9 +598,14 @@ fn fix_rounds<'a>(
             )
         {
             changed = true;
+            known_bad = false;
+            encoding_settled = false;
             triggers = Triggers::scan(&current);
         }
-        if config.fix_encoding && triggers.non_ascii {
+        // Only the plain mode's answers are known to be settled, and a
+        // plan must record every step.
+        let may_settle = steps.is_none() && !config.extended_recovery;
+        if config.fix_encoding && triggers.non_ascii && !(encoding_settled && may_settle) {
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
@@ -537,17 +616,31 @@ fn fix_rounds<'a>(
                     );
                     replace_if_changed(&mut current, fixed.text)
                 }
-                None => match fix_encoding_with(&current, config) {
-                    Cow::Borrowed(_) => false,
-                    Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
-                },
+                None => {
+                    let fixed = if std::mem::take(&mut known_bad) {
+                        fix_encoding_of_bad(&current, config)
+                    } else {
+                        fix_encoding_with(&current, config)
+                    };
+                    match fixed {
+                        Cow::Borrowed(_) => false,
+                        Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                    }
+                }
             };
+            encoding_settled = may_settle;
             if fixed {
                 changed = true;
                 triggers = Triggers::scan(&current);
+                triggers_exact = true;
             }
         }
-        changed |= apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps);
+        if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps) {
+            changed = true;
+            known_bad = false;
+            encoding_settled = false;
+            triggers_exact = false;
+        }
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
         if !changed || current == round_start {
@@ -622,9 +715,19 @@ fn apply_text_fixes(
 /// nothing to look at but its non-ASCII characters, which is not mojibake
 /// and which normalization keeps, is left as it is. (Extended recovery
 /// looks at such text too: ftfy's `is_bad` misses what it fixes.)
-fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig) -> bool {
+/// Sets `known_bad` when it found `text` bad.
+fn keeps_non_ascii_text(
+    text: &str,
+    triggers: Triggers,
+    config: &TextFixerConfig,
+    known_bad: &mut bool,
+) -> bool {
+    let mut bad = || {
+        *known_bad = triggers.may_be_bad && is_bad(text);
+        *known_bad
+    };
     triggers.only_non_ascii()
-        && !(config.fix_encoding && (config.extended_recovery || is_bad(text)))
+        && !(config.fix_encoding && (config.extended_recovery || bad()))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
@@ -693,6 +796,12 @@ mod tests {
                 missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
             }
             assert_eq!(triggers.tag, c == '<');
+            assert_eq!(
+                triggers.may_be_bad,
+                crate::badness::is_anchor(c),
+                "U+{:04X}",
+                u32::from(c)
+            );
         }
         assert!(missed.is_empty(), "the pre-scan misses: {missed:?}");
     }
@@ -705,7 +814,8 @@ mod tests {
     fn scan_finds_triggers_at_every_offset() {
         let samples = [
             "&", "<", "\r", "\u{1b}", "\u{1}", "\u{7f}", "\u{85}", "\u{9d}", "é", "ĳ", "ﬁ", "ʼ",
-            "‘", "\u{2028}", "\u{feff}", "\u{3000}", "Ａ", "\u{301}", "😀", "中",
+            "‘", "\u{2028}", "\u{feff}", "\u{3000}", "Ａ", "\u{301}", "😀", "中", "Ђ", "ж", "ґ",
+            "\u{94d}", "ि", "\u{e38}", "\u{64e}", "€", "™", "│",
         ];
         for sample in samples {
             let alone = Triggers::scan(sample);
@@ -727,6 +837,24 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// What lets a line skip `is_bad`: text the scan finds no anchor
+        /// in is never bad. Characters of mojibake, their neighbours, and
+        /// other scripts.
+        #[test]
+        fn text_without_anchors_is_not_bad(picks in proptest::collection::vec(0..64usize, 0..16)) {
+            let pool: Vec<char> = "aZ .,ÃÂàé€œ¢£\u{a0}®©°·»–—´×²µ√±™≈‚Äâвђўβ€ΒΓΟāŒ\u{85}¦ˆ\u{fffd}ﬁ│═‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中жЖЂ😀\u{94d}"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            if !Triggers::scan(&text).may_be_bad {
+                proptest::prop_assert!(!is_bad(&text), "{:?}", text);
+            }
+        }
+    }
+
     /// The bits a `Triggers` was made from.
     fn bits_of(triggers: Triggers) -> u16 {
         [
@@ -741,6 +869,7 @@ mod tests {
             (triggers.line_breaks, LINE_BREAKS),
             (triggers.control_chars, CONTROL_CHARS),
             (triggers.tag, TAG),
+            (triggers.may_be_bad, MAY_BE_BAD),
         ]
         .into_iter()
         .filter(|&(set, _)| set)

@@ -323,9 +323,9 @@ struct CompiledRule {
 ///   `é€`, the currency sign rather than the accented letter); the chosen
 ///   characters are the anchors. Every match holds an anchor less than
 ///   `ANCHOR_REACH` characters after its start, so only starts near an
-///   anchor are tried,
-///   and a text whose UTF-8 has no lead byte of an anchor (most text in
-///   non-Latin scripts, and all ASCII) is dismissed at byte speed.
+///   anchor are tried, and a text without anchors (most text in non-Latin
+///   scripts, and all ASCII) is dismissed by one pass that skips ASCII a
+///   word at a time and most other characters by their first byte.
 /// - *Pairs.* A rule is tried at a start only if the first character fits
 ///   its first position and the next one fits its second.
 struct Compiled {
@@ -341,13 +341,16 @@ struct Compiled {
     second_rules: Box<[RuleSet]>,
     /// The rules that can match a single character.
     single_rules: RuleSet,
-    /// The bits of the anchors.
-    anchors: Bits,
-    /// The anchors in the table, one bit per character: a smaller table
-    /// than `table` for the hottest test.
-    anchors_in_table: Box<[u64]>,
-    /// Whether a byte is the lead byte of some anchor's UTF-8.
-    anchor_lead_bytes: [bool; 256],
+    /// The anchors, one bit per character of the Basic Multilingual
+    /// Plane (all of them are there): word `i` covers U+(64i) to
+    /// U+(64i+63), the characters that share a two-byte lead byte, or a
+    /// three-byte lead and second byte, in UTF-8, so the scan for anchors
+    /// finds a character's bit from its bytes without decoding it.
+    anchors_bmp: Box<[u64]>,
+    /// Whether a byte is the lead byte of a two- or three-byte character
+    /// whose block of 64 in `anchors_bmp` holds an anchor (never true of
+    /// a continuation byte).
+    anchor_blocks_leads: [bool; 256],
 }
 
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
@@ -438,22 +441,31 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .iter()
         .map(|rule| anchor_of(rule, &table, &beyond_table))
         .fold(0, |anchors, mask| anchors | mask);
-    let mut anchor_lead_bytes = [false; 256];
-    let mut anchors_in_table = vec![0u64; TABLE_END / 64].into_boxed_slice();
-    for (index, &bits) in table.iter().enumerate() {
-        if bits & anchors != 0 {
-            anchors_in_table[index / 64] |= 1 << (index % 64);
-        }
-    }
+    let mut anchors_bmp = vec![0u64; 0x10000 / 64].into_boxed_slice();
     let all_chars = (0..TABLE_END as u32)
         .filter_map(char::from_u32)
         .zip(table.iter().copied())
         .chain(beyond_table);
     for (c, bits) in all_chars {
         if bits & anchors != 0 {
-            let mut utf8 = [0; 4];
-            anchor_lead_bytes[usize::from(c.encode_utf8(&mut utf8).as_bytes()[0])] = true;
+            let code = c as usize;
+            assert!(
+                code < 0x10000,
+                "an anchor beyond the Basic Multilingual Plane"
+            );
+            anchors_bmp[code / 64] |= 1 << (code % 64);
         }
+    }
+    let mut anchor_blocks_leads = [false; 256];
+    for (lead, flag) in anchor_blocks_leads.iter_mut().enumerate() {
+        // The words of `anchors_bmp` of the characters this byte starts.
+        let words = match lead {
+            0xC0..=0xDF => lead & 0x1F..(lead & 0x1F) + 1,
+            // E0 starts U+0800 to U+0FFF only (shorter forms are invalid).
+            0xE0..=0xEF => ((lead & 0x0F) << 6).max(32)..((lead & 0x0F) + 1) << 6,
+            _ => 0..0,
+        };
+        *flag = words.clone().any(|word| anchors_bmp[word] != 0);
     }
     Compiled {
         rules,
@@ -462,9 +474,8 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         first_rules,
         second_rules,
         single_rules,
-        anchors,
-        anchors_in_table,
-        anchor_lead_bytes,
+        anchors_bmp,
+        anchor_blocks_leads,
     }
 });
 
@@ -569,10 +580,9 @@ impl Compiled {
 
     fn is_anchor(&self, c: char) -> bool {
         let code = c as usize;
-        match self.anchors_in_table.get(code / 64) {
-            Some(word) => word & (1 << (code % 64)) != 0,
-            None => self.bits(c, 0) & self.anchors != 0,
-        }
+        self.anchors_bmp
+            .get(code / 64)
+            .is_some_and(|word| word & (1 << (code % 64)) != 0)
     }
 
     /// The rules worth trying at a start whose first two characters are
@@ -635,24 +645,40 @@ impl Compiled {
         None
     }
 
-    /// The byte offset of the next anchor at or after `from`, found by
-    /// skipping ASCII a word at a time and other characters by their lead
-    /// byte.
-    fn next_anchor(&self, text: &str, mut from: usize) -> Option<(usize, char)> {
+    /// The byte offset of the next anchor at or after `from` (a
+    /// character boundary), found by skipping ASCII a word at a time and
+    /// other characters whole, each tested by one read of
+    /// [`Compiled::anchors_bmp`] at the word and bit its bytes give.
+    fn next_anchor(&self, text: &str, from: usize) -> Option<(usize, char)> {
         let bytes = text.as_bytes();
+        // ASCII a word at a time first: all of most Latin-script text.
+        let mut index = ascii::skip_ascii(bytes, from);
         loop {
-            from = ascii::skip_ascii(bytes, from);
-            let offset = bytes[from..]
+            // Then the next byte that starts a character of a block with
+            // an anchor: a search of one table read per byte, which the
+            // processor predicts well, where a step per character would
+            // branch on every script change.
+            index += bytes
+                .get(index..)?
                 .iter()
-                .position(|&byte| self.anchor_lead_bytes[usize::from(byte)])?;
-            let index = from + offset;
-            // OK because only lead bytes (C2 and above) are marked, so
-            // `index` is at a character boundary.
-            let c = text[index..].chars().next().expect("a character");
-            if self.is_anchor(c) {
+                .position(|&byte| self.anchor_blocks_leads[usize::from(byte)])?;
+            let lead = bytes[index];
+            let continuation = |offset: usize| bytes.get(index + offset).map_or(0, |b| b & 0x3F);
+            let (word, bit, length) = if lead < 0xE0 {
+                (usize::from(lead & 0x1F), continuation(1), 2)
+            } else {
+                (
+                    usize::from(lead & 0x0F) << 6 | usize::from(continuation(1)),
+                    continuation(2),
+                    3,
+                )
+            };
+            if self.anchors_bmp[word] & (1 << bit) != 0 {
+                // OK because `index` is at a lead byte.
+                let c = text[index..].chars().next().expect("a character");
                 return Some((index, c));
             }
-            from = index + c.len_utf8();
+            index += length;
         }
     }
 
@@ -703,6 +729,13 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
         }
     }
     start
+}
+
+/// Whether `c` is an anchor (see [`Compiled`]): every match of the rules
+/// holds one, so text without any is never bad. `fix_text`'s pre-scan
+/// looks for them to skip [`is_bad`] on most text in non-Latin scripts.
+pub(crate) fn is_anchor(c: char) -> bool {
+    COMPILED.is_anchor(c)
 }
 
 /// Counts the unlikely character sequences in `text`, as ftfy 6.3.1's
@@ -796,7 +829,7 @@ mod tests {
 
     /// Characters the rules name, and neighbours they care about.
     const POOL: &str = "aZ .,?!\n ÃÂÎÐØÙàé€œŠš¢£Ÿž\u{a0}\u{ad}®©°·»–—´×²³µ¹¼½¾√±∂†≠™≤≥¥ø≈‚Äâóìπ\
-                        вЂВГРСўβΒΓΞΟΆāŒ\u{85}\u{9d}¦¤ˆ\u{fffd}ﬁﬂ\u{f8ff}│═╬░‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中\u{3000}";
+                        вЂВГРСўβΒΓΞΟΆāŒ\u{85}\u{9d}¦¤ˆ\u{fffd}ﬁﬂ\u{f8ff}│═╬░‘’“”•‹›«¿¡ÉÑÖüÝ§¶ª中\u{3000}😀ж";
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]

@@ -26,6 +26,7 @@
 //! and a wide sample of characters against Python itself.
 
 mod tables;
+pub(crate) mod undone;
 pub mod utf8_variants;
 
 use std::fmt;

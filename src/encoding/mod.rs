@@ -86,10 +86,35 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 pub(crate) fn ftfy_fix_encoding<'a>(
     text: &'a str,
     config: &TextFixerConfig,
+    plan: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    fix_steps(text, config, plan, false)
+}
+
+/// [`fix_encoding_with`] on text that [`is_bad`] flags, as the caller
+/// (`fix_text`) found: the same answer, without asking again.
+pub(crate) fn fix_encoding_of_bad<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+    debug_assert!(is_bad(text));
+    if !config.fix_encoding || config.extended_recovery {
+        return fix_encoding_with(text, config);
+    }
+    fix_steps(text, config, None, true)
+}
+
+/// [`ftfy_fix_encoding`], told whether `text` is known to be bad.
+///
+/// It gives back its own answers unchanged, which `fix_text` relies on:
+/// it stops at a text on which a step finds nothing to do or changes
+/// nothing, and a step depends on nothing but that text.
+fn fix_steps<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
+    known_bad: bool,
 ) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
-    while let Some(step) = fix_one_step(&fixed, config) {
+    let mut known_bad = known_bad;
+    while let Some(step) = fix_one_step(&fixed, config, std::mem::take(&mut known_bad)) {
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(step.plan);
         }
@@ -142,23 +167,22 @@ struct FixedStep {
     plan: Vec<ExplanationStep>,
 }
 
-fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
-    if text.is_ascii() || !is_bad(text) {
+/// One step of fixing; `known_bad` says that [`is_bad`] flags `text`.
+fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option<FixedStep> {
+    if !known_bad && (text.is_ascii() || !is_bad(text)) {
         return None;
     }
 
-    let mut latin_1_can_encode = false;
-    for &charmap in &UNDONE_CODECS {
-        let Ok(bytes) = charmap.encode(text) else {
-            continue;
-        };
-        if *charmap == codecs::LATIN_1 {
-            latin_1_can_encode = true;
-        }
-        if let Some(fixed) = reinterpret_as_utf8(bytes, charmap, config) {
+    // Each codec that can encode the text, in order, each found and used
+    // in one pass rather than by trying the codecs that can't.
+    let mut untried = codecs::undone::CodecSet::MAX;
+    while let Some((index, bytes)) = codecs::undone::encode_with_first(text, untried) {
+        untried &= !(1 << index);
+        if let Some(fixed) = reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
             return Some(fixed);
         }
     }
+    let latin_1_can_encode = codecs::undone::codecs_encoding(text) & 1 != 0;
 
     if config.decode_inconsistent_utf8 {
         if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
@@ -173,9 +197,8 @@ fn fix_one_step(text: &str, config: &TextFixerConfig) -> Option<FixedStep> {
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
     if latin_1_can_encode {
-        let bytes = codecs::LATIN_1
-            .encode(text)
-            .expect("Latin-1 encoded this text in the loop above");
+        // UNDONE_CODECS[0] is Latin-1.
+        let bytes = codecs::undone::encode(text, 0).expect("Latin-1 encodes this text");
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {

@@ -125,7 +125,7 @@ fn is_strict_continuation(c: char) -> bool {
 /// ```
 pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
     let mut restored = insert_a0_after_lone_c3(bytes);
-    if ALTERED_UTF8.is_match(&restored) {
+    if might_have_altered_utf8(&restored) {
         let replaced = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
             found[0]
                 .iter()
@@ -172,6 +172,10 @@ fn insert_a0_after_lone_c3(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// assert_eq!(replace_lossy_sequences(b"ok").as_ref(), b"ok");
 /// ```
 pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
+    // Every sequence holds a byte 1A or a `?`.
+    if !bytes.iter().any(|&byte| byte == 0x1A || byte == b'?') {
+        return Cow::Borrowed(bytes);
+    }
     match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
         Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
         _ => Cow::Borrowed(bytes),
@@ -270,8 +274,31 @@ pub(crate) fn has_c1_control(text: &str) -> bool {
     })
 }
 
+/// Whether [`ALTERED_UTF8`] matches `bytes`, tested around each space (a
+/// proptest checks it against the pattern): the pattern's alternatives,
+/// by where their space is.
 pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
-    ALTERED_UTF8.is_match(bytes)
+    let at = |i: Option<usize>| i.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+    // `[\x80-\x84\x86-\x9f\xa1-\xbf]`, and `[\x80-\xbf]`.
+    let likely = |b: u8| matches!(b, 0x80..=0x84 | 0x86..=0x9F | 0xA1..=0xBF);
+    let continuation = |b: u8| matches!(b, 0x80..=0xBF);
+    bytes.iter().enumerate().any(|(i, &byte)| {
+        if byte != b' ' || i == 0 {
+            return false;
+        }
+        let (p1, p2, p3) = (
+            at(i.checked_sub(1)),
+            at(i.checked_sub(2)),
+            at(i.checked_sub(3)),
+        );
+        let (n1, n2) = (at(Some(i + 1)), at(Some(i + 2)));
+        matches!(p1, 0xC2 | 0xC3 | 0xC5 | 0xCE | 0xD0 | 0xD9)
+            || (matches!(p1, 0xE2 | 0xE3) && likely(n1))
+            || (matches!(p2, 0xE0..=0xE3) && likely(p1))
+            || (p1 == 0xF0 && continuation(n1) && continuation(n2))
+            || (p2 == 0xF0 && continuation(p1) && continuation(n1))
+            || (p3 == 0xF0 && continuation(p2) && continuation(p1))
+    })
 }
 
 /// Replaces C1 control characters (U+0080–U+009F) with the Windows-1252
@@ -320,6 +347,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The byte tests in front of the two byte patterns never turn
+        /// a match away.
+        #[test]
+        fn prefilters_keep_every_match(picks in proptest::collection::vec(0..16usize, 0..24)) {
+            let pool = [b' ', b'?', 0x1A, b'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xC3, 0xC5, 0xD9, 0xE2, 0xE3, 0xED, 0xF0];
+            let bytes: Vec<u8> = picks.into_iter().map(|i| pool[i]).collect();
+            prop_assert_eq!(might_have_altered_utf8(&bytes), ALTERED_UTF8.is_match(&bytes), "{:?}", bytes);
+            let plain = match LOSSY_UTF8.replace_all(&bytes, "\u{fffd}".as_bytes()) {
+                Cow::Owned(replaced) if replaced != bytes => replaced,
+                _ => bytes.clone(),
+            };
+            prop_assert_eq!(replace_lossy_sequences(&bytes).into_owned(), plain, "{:?}", bytes);
+        }
 
         /// The run finder, which skips what the look-behind forbids a run
         /// at a time, finds what trying every position finds.

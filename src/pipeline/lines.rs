@@ -210,6 +210,7 @@ fn only_line_break_to_fix(triggers: Triggers) -> bool {
         line_breaks: false,
         non_ascii: false,
         not_nfc_stable: false,
+        may_be_bad: false,
         entities: false,
         tag: false,
         ..triggers
@@ -519,6 +520,10 @@ impl<'a> Lines<'a> {
     /// Whether a badness rule matches within line `index` (the anchored
     /// rule only in the first line).
     fn line_is_bad(&mut self, index: usize) -> bool {
+        // Every match holds an anchor character.
+        if !self.triggers(index).may_be_bad {
+            return false;
+        }
         let line = &mut self.lines[index];
         *line.bad.get_or_insert_with(|| {
             if index == 0 {
@@ -544,6 +549,10 @@ impl<'a> Lines<'a> {
     fn bad_across(&mut self, index: usize) -> bool {
         if let Some(bad) = self.bad_across[index] {
             return bad;
+        }
+        // Every match holds an anchor character.
+        if !(self.triggers(index).may_be_bad || self.triggers(index + 1).may_be_bad) {
+            return false;
         }
         let before = last_chars(&self.lines[index].text, LONGEST_RULE);
         let after = first_chars(&self.lines[index + 1].text, LONGEST_RULE);
@@ -704,7 +713,7 @@ pub(crate) mod tests {
                 text.insert_str(at, "\r日本\r");
             }
             let config = &configs()[config_index];
-            let whole = fix_rounds(&text, Triggers::scan(&text), config, decode_entities, None);
+            let whole = fix_rounds(&text, Triggers::scan(&text), false, config, decode_entities, None);
             if let Some(by_lines) = fix_by_lines(&text, config, decode_entities) {
                 prop_assert_eq!(by_lines.text.as_ref(), whole.as_ref(), "{:?}", text);
                 // Lines called settled stay as they are when fixed again.
@@ -718,7 +727,7 @@ pub(crate) mod tests {
                         // A second run may decode entities where the
                         // segment did not.
                         for decode_entities in [false, true] {
-                            let again = fix_rounds(line, Triggers::scan(line), config, decode_entities, None);
+                            let again = fix_rounds(line, Triggers::scan(line), false, config, decode_entities, None);
                             prop_assert_eq!(again.as_ref(), line, "{:?} in {:?}", line, text);
                         }
                     }

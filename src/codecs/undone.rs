@@ -1,0 +1,255 @@
+//! `fix_encoding`'s view of [`UNDONE_CODECS`]: which of them can encode a
+//! text, found in one pass, and the encoding with the one it picks, by one
+//! table read per character instead of a failed encoding per codec and a
+//! binary search per character.
+//!
+//! The table is made from [`Charmap::encode_char`] itself, so the two
+//! agree; a property test checks both functions against
+//! [`Charmap::encode`].
+
+use std::sync::LazyLock;
+
+use super::{Charmap, UNDONE_CODECS};
+
+/// A set of [`UNDONE_CODECS`], bit `i` for `UNDONE_CODECS[i]`.
+pub(crate) type CodecSet = u16;
+
+/// How many undone codecs there are (`UNDONE_CODECS.len()`, which a
+/// constant cannot read on Rust 1.82; a test checks).
+const CODECS: usize = 10;
+
+const ALL: CodecSet = (1 << CODECS) - 1;
+
+/// What the undone codecs do with one character: which of them encode it,
+/// and to which byte each.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    set: CodecSet,
+    bytes: [u8; CODECS],
+}
+
+/// The [`Entry`] of each character of the Basic Multilingual Plane: the
+/// one- and two-byte characters in UTF-8 by code point, the three-byte
+/// ones by block of 64 code points (the characters that share a lead and
+/// second byte), most blocks holding none that an undone codec encodes.
+struct Table {
+    /// U+0000 to U+07FF.
+    short: Box<[Entry]>,
+    /// For each block, its row in `rows`; row 0 is empty.
+    rows_of_blocks: Box<[u8]>,
+    /// Rows of 64 entries.
+    rows: Box<[Entry]>,
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let entry = |c: char| {
+        let mut entry = Entry::default();
+        for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+            if let Some(byte) = charmap.encode_char(c) {
+                entry.set |= 1 << index;
+                entry.bytes[index] = byte;
+            }
+        }
+        entry
+    };
+    let short = (0..0x800)
+        .map(|code| char::from_u32(code).map_or(Entry::default(), entry))
+        .collect();
+    // Every character a charmap encodes: the characters of its bytes
+    // (`encode_char` itself has the last word, above).
+    let mut encoded: Vec<u32> = UNDONE_CODECS
+        .iter()
+        .flat_map(|charmap: &&Charmap| charmap.decode.iter())
+        .map(|&code| u32::from(code))
+        .filter(|&code| code >= 0x800)
+        .collect();
+    encoded.sort_unstable();
+    encoded.dedup();
+    let mut rows_of_blocks = vec![0u8; 0x10000 / 64];
+    let mut rows = vec![Entry::default(); 64];
+    for c in encoded.into_iter().filter_map(char::from_u32) {
+        let block = c as usize / 64;
+        if rows_of_blocks[block] == 0 {
+            rows_of_blocks[block] = u8::try_from(rows.len() / 64).expect("few blocks");
+            rows.resize(rows.len() + 64, Entry::default());
+        }
+        rows[usize::from(rows_of_blocks[block]) * 64 + c as usize % 64] = entry(c);
+    }
+    Table {
+        short,
+        rows_of_blocks: rows_of_blocks.into_boxed_slice(),
+        rows: rows.into_boxed_slice(),
+    }
+});
+
+impl Table {
+    /// The entry of the character at `index` of `bytes` (valid UTF-8), and
+    /// the character's length.
+    #[inline(always)]
+    fn entry(&self, bytes: &[u8], index: usize) -> (Entry, usize) {
+        let lead = bytes[index];
+        let continuation =
+            |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
+        match lead {
+            0x00..=0x7F => (self.short[usize::from(lead)], 1),
+            0xC0..=0xDF => (
+                self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
+                2,
+            ),
+            0xE0..=0xEF => {
+                let block = usize::from(lead & 0x0F) << 6 | continuation(1);
+                let row = usize::from(self.rows_of_blocks[block]);
+                (self.rows[row * 64 + continuation(2)], 3)
+            }
+            // Every character a charmap encodes is in the BMP.
+            _ => (Entry::default(), 4),
+        }
+    }
+}
+
+/// Whether every undone codec encodes ASCII byte `byte` as itself: all but
+/// byte 1A, which the sloppy codecs use for U+FFFD.
+fn plain_ascii(byte: u8) -> bool {
+    byte.is_ascii() && byte != 0x1A
+}
+
+/// The undone codecs that can encode the whole of `text`: what
+/// `UNDONE_CODECS[i].encode(text).is_ok()` says for each `i`.
+pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut set = ALL;
+    let mut index = 0;
+    while index < bytes.len() && set != 0 {
+        let byte = bytes[index];
+        if plain_ascii(byte) {
+            index += 1;
+            continue;
+        }
+        let (entry, length) = table.entry(bytes, index);
+        set &= entry.set;
+        index += length;
+    }
+    set
+}
+
+/// `text` encoded with `UNDONE_CODECS[codec]`, or `None` if that codec
+/// cannot encode it: what `UNDONE_CODECS[codec].encode(text).ok()` gives.
+pub(crate) fn encode(text: &str, codec: usize) -> Option<Vec<u8>> {
+    encode_with_first(text, 1 << codec).map(|(_, encoded)| encoded)
+}
+
+/// The first codec of `codecs` (in the order of [`UNDONE_CODECS`]) that
+/// can encode `text`, and `text` encoded with it; `None` if none can.
+/// One pass, unless a character rules out the codec it was encoding
+/// with: then the text so far is encoded again with the next.
+pub(crate) fn encode_with_first(text: &str, codecs: CodecSet) -> Option<(usize, Vec<u8>)> {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut set = codecs & ALL;
+    if set == 0 {
+        return None;
+    }
+    let mut codec = set.trailing_zeros() as usize;
+    let mut encoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if plain_ascii(byte) {
+            encoded.push(byte);
+            index += 1;
+            continue;
+        }
+        let (entry, length) = table.entry(bytes, index);
+        set &= entry.set;
+        if set & (1 << codec) == 0 {
+            if set == 0 {
+                return None;
+            }
+            // Every character so far is in all of `set`: start again
+            // with the first of them.
+            codec = set.trailing_zeros() as usize;
+            encoded.clear();
+            index = 0;
+            continue;
+        }
+        encoded.push(entry.bytes[codec]);
+        index += length;
+    }
+    Some((codec, encoded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `fix_encoding` relies on it.
+    #[test]
+    fn latin_1_comes_first() {
+        assert_eq!(*UNDONE_CODECS[0], crate::codecs::LATIN_1);
+        assert_eq!(UNDONE_CODECS.len(), CODECS);
+    }
+
+    /// ASCII other than 1A stands for itself in every undone codec.
+    #[test]
+    fn plain_ascii_is_itself_everywhere() {
+        for byte in (0..0x80u8).filter(|&byte| plain_ascii(byte)) {
+            for charmap in UNDONE_CODECS {
+                assert_eq!(
+                    charmap.encode_char(char::from(byte)),
+                    Some(byte),
+                    "{}",
+                    charmap.name()
+                );
+            }
+        }
+    }
+
+    /// Every character that some undone codec encodes, alone.
+    #[test]
+    fn each_character_as_charmap_encode_says() {
+        for c in (0..0x10000).chain([0x1F600]).filter_map(char::from_u32) {
+            let text = c.to_string();
+            let mut expected = 0;
+            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+                let whole = charmap.encode(&text).ok();
+                assert_eq!(encode(&text, index), whole, "{c:?} in {}", charmap.name());
+                if whole.is_some() {
+                    expected |= 1 << index;
+                }
+            }
+            assert_eq!(codecs_encoding(&text), expected, "{c:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Texts of characters some undone codecs encode and others not.
+        #[test]
+        fn as_charmap_encode_says(picks in proptest::collection::vec(0..48usize, 0..24)) {
+            let pool: Vec<char> = "a \u{1a}\u{7f}\u{80}\u{81}\u{9d}\u{a0}ÃÂé€œŠšŸž©®°·»–—´ˆ™‚„†‡•…‰‹›ЂђЉвΒΓβā√∂≈∞πﬁ\u{f8ff}\u{fffd}│═╬░中😀"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let mut expected = 0;
+            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
+                let whole = charmap.encode(&text).ok();
+                let encodes = whole.is_some();
+                prop_assert_eq!(encode(&text, index), whole, "{:?} in {}", text, charmap.name());
+                if encodes {
+                    expected |= 1 << index;
+                }
+            }
+            prop_assert_eq!(codecs_encoding(&text), expected, "{:?}", text);
+            // The first codec of any set that can encode the text, and
+            // its bytes.
+            for codecs in [ALL, ALL & !1, 0b10_0000_0100, 0] {
+                let first = (0..UNDONE_CODECS.len())
+                    .find(|&index| codecs & expected & (1 << index) != 0)
+                    .map(|index| (index, UNDONE_CODECS[index].encode(&text).unwrap()));
+                prop_assert_eq!(encode_with_first(&text, codecs), first, "{:?}", text);
+            }
+        }
+    }
+}
