@@ -96,15 +96,15 @@ pub(super) fn fix_by_lines<'a>(
     let unchanged = lines
         .lines
         .iter()
-        .all(|line| matches!(line.text, Cow::Borrowed(_)));
+        .all(|line| matches!(line.text, Cow::Borrowed(_)) && !line.newline);
     let mut fixed = String::with_capacity(if unchanged { 0 } else { text.len() + 16 });
     let mut unsettled: Vec<Range<usize>> = Vec::new();
     let mut end = 0;
     for index in 0..lines.lines.len() {
         let start = end;
-        end += lines.lines[index].text.len();
+        end += lines.lines[index].len();
         if !unchanged {
-            fixed.push_str(&lines.lines[index].text);
+            lines.lines[index].push_to(&mut fixed);
         }
         // Without fix_line_breaks, the lines here are not those a second
         // run would see.
@@ -139,8 +139,13 @@ struct Line<'a> {
     runs_done: bool,
     /// The round's text fixes and normalization leave it as it is.
     text_fixes_done: bool,
-    /// The line when the round began, if it has changed since.
-    round_start: Option<Cow<'a, str>>,
+    /// The line break at the end of `text` stands for `\n`: the line
+    /// is `body()` and `\n`. (fix_line_breaks made it so; keeping the
+    /// line as it was saves a copy.)
+    newline: bool,
+    /// The line when the round began (`text` and `newline`), if it has
+    /// changed since.
+    round_start: Option<(Cow<'a, str>, bool)>,
 }
 
 impl<'a> Line<'a> {
@@ -153,8 +158,70 @@ impl<'a> Line<'a> {
             entities_done: false,
             runs_done: false,
             text_fixes_done: false,
+            newline: false,
             round_start: None,
         }
+    }
+
+    /// The line without the break that `newline` replaces, or all of it.
+    fn body(&self) -> &str {
+        if self.newline {
+            without_line_break(&self.text)
+        } else {
+            &self.text
+        }
+    }
+
+    /// The line's length, with `\n` for its break when `newline`.
+    fn len(&self) -> usize {
+        self.body().len() + usize::from(self.newline)
+    }
+
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self.body());
+        if self.newline {
+            out.push('\n');
+        }
+    }
+
+    /// The line's last `count` characters, and its first.
+    fn ends(&self, count: usize) -> (String, String) {
+        let body = self.body();
+        if self.newline {
+            let mut last = last_chars(body, count - 1).to_owned();
+            last.push('\n');
+            let first = if body.is_empty() {
+                "\n".to_owned()
+            } else {
+                first_chars(body, count).to_owned()
+            };
+            (last, first)
+        } else {
+            (
+                last_chars(body, count).to_owned(),
+                first_chars(body, count).to_owned(),
+            )
+        }
+    }
+}
+
+/// `text` without the line break at its end (CRLF, CR, U+2028, U+2029).
+fn without_line_break(text: &str) -> &str {
+    text.strip_suffix("\r\n")
+        .or_else(|| text.strip_suffix('\r'))
+        .or_else(|| text.strip_suffix('\u{2028}'))
+        .or_else(|| text.strip_suffix('\u{2029}'))
+        .unwrap_or(text)
+}
+
+/// Whether two lines, each a text and whether its break stands for
+/// `\n`, are the same.
+fn same_line(a: (&str, bool), b: (&str, bool)) -> bool {
+    match (a.1, b.1) {
+        (false, false) => a.0 == b.0,
+        (true, true) => without_line_break(a.0) == without_line_break(b.0),
+        (true, false) => b.0.strip_suffix('\n') == Some(without_line_break(a.0)),
+        (false, true) => a.0.strip_suffix('\n') == Some(without_line_break(b.0)),
     }
 }
 
@@ -265,14 +332,35 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// Puts `fixed` in place of line `index`; returns whether it differs.
+    /// Puts `fixed`, a fix of line `index`'s text that leaves its line
+    /// break alone (and so what `newline` says of it), in its place;
+    /// returns whether it differs.
     fn replace(&mut self, index: usize, fixed: String) -> Result<bool, NeedsWholeText> {
-        if fixed == *self.lines[index].text {
+        let line = &self.lines[index];
+        if fixed == *line.text {
             return Ok(false);
         }
-        self.keep_round_start(index, &fixed, false)?;
+        let newline = line.newline;
+        if newline && without_line_break(&fixed).len() == fixed.len() {
+            return Err(NeedsWholeText);
+        }
+        self.keep_round_start(index, (&fixed, newline), false)?;
         self.lines[index].text = Cow::Owned(fixed);
+        self.lines[index].newline = newline;
         Ok(true)
+    }
+
+    /// Puts `fixed`, line `index` after the text fixes (which make its
+    /// break `\n`), in its place.
+    fn replace_fixed(&mut self, index: usize, fixed: String) -> Result<(), NeedsWholeText> {
+        let line = &self.lines[index];
+        if same_line((&fixed, false), (&line.text, line.newline)) {
+            self.lines[index].text_fixes_done = true;
+            return Ok(());
+        }
+        self.keep_round_start(index, (&fixed, false), false)?;
+        self.lines[index].text = Cow::Owned(fixed);
+        Ok(())
     }
 
     /// Puts `fixed`, which is line `index` with its line break made `\n`
@@ -281,8 +369,9 @@ impl<'a> Lines<'a> {
     /// break, and both are spaces to those that end in any character.
     /// (Across the break, the characters differ.) Every codec encodes CR
     /// and `\n`, none U+2028 or U+2029.
-    fn replace_line_break(&mut self, index: usize, fixed: String) -> Result<(), NeedsWholeText> {
+    fn replace_line_break(&mut self, index: usize) -> Result<(), NeedsWholeText> {
         let line = &self.lines[index];
+        let text = line.text.clone();
         let kept = Line {
             bad: line.bad,
             codecs: line
@@ -299,36 +388,44 @@ impl<'a> Lines<'a> {
             text_fixes_done: true,
             ..Line::new(Cow::Borrowed(""))
         };
-        self.keep_round_start(index, &fixed, true)?;
+        self.keep_round_start(index, (&text, true), true)?;
         let round_start = self.lines[index].round_start.take();
         self.lines[index] = Line {
-            text: Cow::Owned(fixed),
+            text,
+            newline: true,
             round_start,
             ..kept
         };
         Ok(())
     }
 
-    /// Checks that `fixed`, about to replace line `index`, is still one
-    /// line of the text (`known_one_line` when that is known); keeps the
-    /// line as it was when the round began, and forgets what the line was
-    /// known to be.
+    /// Checks that `fixed` (a text, and whether its break stands for
+    /// `\n`), about to replace line `index`, is still one line of the
+    /// text (`known_one_line` when that is known); keeps the line as it
+    /// was when the round began, and forgets what the line was known to
+    /// be.
     fn keep_round_start(
         &mut self,
         index: usize,
-        fixed: &str,
+        (fixed, newline): (&str, bool),
         known_one_line: bool,
     ) -> Result<(), NeedsWholeText> {
         let last = index + 1 == self.lines.len();
+        let starts_with_newline = |text: &str, newline: bool| {
+            text.starts_with('\n') || (newline && without_line_break(text).is_empty())
+        };
         // A CR at the end of the line before and a `\n` at the start of
         // this one would be one break (CRLF).
-        let joins_previous =
-            fixed.starts_with('\n') && index > 0 && self.lines[index - 1].text.ends_with('\r');
-        let joins_next = fixed.ends_with('\r')
+        let joins_previous = starts_with_newline(fixed, newline)
+            && index > 0
+            && !self.lines[index - 1].newline
+            && self.lines[index - 1].text.ends_with('\r');
+        let joins_next = !newline
+            && fixed.ends_with('\r')
             && self
                 .lines
                 .get(index + 1)
-                .is_some_and(|next| next.text.starts_with('\n'));
+                .is_some_and(|next| starts_with_newline(&next.text, next.newline));
         if !(known_one_line || is_one_line(fixed, last)) || joins_previous || joins_next {
             return Err(NeedsWholeText);
         }
@@ -337,7 +434,7 @@ impl<'a> Lines<'a> {
             Some(before) => before,
             None => {
                 self.changed_in_round.push(index);
-                std::mem::replace(&mut line.text, Cow::Borrowed(""))
+                (line.text.clone(), line.newline)
             }
         };
         *line = Line::new(Cow::Borrowed(""));
@@ -392,21 +489,18 @@ impl<'a> Lines<'a> {
                             .normalization(config)
                             .is_none_or(|form| matches!(normalize(body, form), Cow::Borrowed(_)))
                     });
-                    if let Some(body) = body {
-                        // What fix_line_breaks would make of it, at the
-                        // cost of a copy.
-                        let mut fixed = String::with_capacity(body.len() + 1);
-                        fixed.push_str(body);
-                        fixed.push('\n');
-                        self.replace_line_break(index, fixed)?;
+                    if body.is_some() {
+                        self.replace_line_break(index)?;
                         continue;
                     }
                 }
                 let mut current = Cow::Borrowed(&*line.text);
                 if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut None) {
                     let fixed = current.into_owned();
-                    self.replace(index, fixed)?;
+                    self.replace_fixed(index, fixed)?;
                 } else {
+                    // (Text fixes that leave a line as stored leave it with
+                    // `\n` for its break too.)
                     line.text_fixes_done = true;
                 }
             }
@@ -416,7 +510,7 @@ impl<'a> Lines<'a> {
             for index in std::mem::take(&mut self.changed_in_round) {
                 let line = &mut self.lines[index];
                 let before = line.round_start.take().expect("kept when the line changed");
-                unchanged &= before == line.text;
+                unchanged &= same_line((&before.0, before.1), (&line.text, line.newline));
             }
             if unchanged {
                 return Ok(());
@@ -429,7 +523,7 @@ impl<'a> Lines<'a> {
     /// about the whole made from the lines.
     fn fix_encoding(&mut self, config: &TextFixerConfig) -> Result<(), NeedsWholeText> {
         loop {
-            if self.lines.iter().all(|line| line.text.is_ascii()) || !self.is_bad() {
+            if self.lines.iter().all(|line| line.body().is_ascii()) || !self.is_bad() {
                 return Ok(());
             }
             // ftfy would re-encode the whole text with this codec.
@@ -554,8 +648,8 @@ impl<'a> Lines<'a> {
         if !(self.triggers(index).may_be_bad || self.triggers(index + 1).may_be_bad) {
             return false;
         }
-        let before = last_chars(&self.lines[index].text, LONGEST_RULE);
-        let after = first_chars(&self.lines[index + 1].text, LONGEST_RULE);
+        let (before, _) = self.lines[index].ends(LONGEST_RULE);
+        let (_, after) = self.lines[index + 1].ends(LONGEST_RULE);
         // Every rule holds a non-ASCII character.
         let bad =
             !(before.is_ascii() && after.is_ascii()) && is_bad_within(&[before, after].concat());
@@ -567,9 +661,10 @@ impl<'a> Lines<'a> {
     fn codecs_encoding_all(&mut self) -> u16 {
         let mut codecs = u16::MAX;
         for line in &mut self.lines {
-            codecs &= *line
-                .codecs
-                .get_or_insert_with(|| undone_codecs_encoding(&line.text));
+            if line.codecs.is_none() {
+                line.codecs = Some(undone_codecs_encoding(line.body()));
+            }
+            codecs &= line.codecs.unwrap_or(0);
             if codecs == 0 {
                 break;
             }
