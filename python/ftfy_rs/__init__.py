@@ -99,6 +99,15 @@ class TextFixerConfig(NamedTuple):
     - `normalization`: "NFC", "NFD", "NFKC", "NFKD" or None.
     - `max_decode_length`: the longest segment fixed at once.
     - `explain`: whether the `*_and_explain` functions build a plan.
+    - `extended_recovery` (ftfy_rs only, off by default): also undo the
+      mojibake that ftfy 6.3.1 leaves broken, such as Latin text read as
+      Cyrillic (`'Un cafГ© au lait'` becomes `'Un café au lait'`) or one
+      Cyrillic encoding read as another (`'Ïðèâåò'` becomes `'Привет'`).
+      Off, every answer is ftfy 6.3.1's.
+
+    The first 16 fields are ftfy 6.3.1's, in its order; `extended_recovery`
+    comes last, so configs built by position or with `_replace` for ftfy
+    work unchanged. Functions also accept ftfy's own `TextFixerConfig`.
     """
 
     unescape_html: str | bool = "auto"
@@ -117,6 +126,7 @@ class TextFixerConfig(NamedTuple):
     normalization: str | None = "NFC"
     max_decode_length: int = 1000000
     explain: bool = True
+    extended_recovery: bool = False
 
 
 # The compiled half reads a config by position: make sure it agrees.
@@ -174,7 +184,7 @@ def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) ->
         if config is None:
             config = TextFixerConfig(explain=False)
         config = _config_from_kwargs(config, kwargs)
-    _check_text(text)
+    # The compiled half raises ftfy's UnicodeError for bytes itself.
     return _native.fix_text(text, config)
 
 
@@ -320,8 +330,12 @@ def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
         elif operation in ("transcode", "apply"):
             if encoding in FIXERS:
                 obj = FIXERS[encoding](obj)
+            elif isinstance(obj, bytes):
+                # Extended recovery's byte repair, or an unknown name.
+                obj = _native.apply_byte_fix(encoding, obj)
             else:
-                raise ValueError(f"Unknown function to apply: {encoding}")
+                # Extended recovery's span repairs, or an unknown name.
+                obj = _native.apply_fix(encoding, obj)
         elif operation == "normalize":
             # ftfy's plans name this step but its apply_plan rejects it;
             # replaying it is what the plan means.
@@ -371,6 +385,7 @@ def fix_texts(
     config: TextFixerConfig | None = None,
     *,
     threads: int | None = None,
+    **kwargs: Any,
 ) -> Any:
     """
     Fix many texts at once, as :func:`fix_text` fixes each, in parallel and
@@ -380,6 +395,7 @@ def fix_texts(
     order), or an Arrow string or large_string array, such as a
     `pyarrow.Array` or `pyarrow.ChunkedArray` (the result is the same kind,
     nulls kept). `threads` is the number of threads; None uses every core.
+    Keyword options override the config's, as in :func:`fix_text`.
 
         >>> fix_texts(["cafÃ©", "fine"])
         ['café', 'fine']
@@ -388,6 +404,10 @@ def fix_texts(
         raise TypeError("fix_texts takes an iterable of strings, not one string")
     if config is not None and not isinstance(config, tuple):
         raise TypeError("config must be a TextFixerConfig or None")
+    if kwargs:
+        config = _config_from_kwargs(
+            TextFixerConfig(explain=False) if config is None else config, kwargs
+        )
     chunks = getattr(texts, "chunks", None)
     if chunks is not None and hasattr(texts, "__arrow_c_stream__"):
         import pyarrow  # a ChunkedArray: pyarrow is there
