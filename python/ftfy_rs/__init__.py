@@ -18,11 +18,12 @@ or an Arrow string array) in parallel without holding the GIL.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import sys
 import unicodedata
 import warnings
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
+from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, NamedTuple, TextIO
 
 from ftfy_rs import _native, bad_codecs, fixes
 from ftfy_rs._native import BYTES_ERROR_TEXT
@@ -267,23 +268,152 @@ def fix_file(
     """
     Fix text that is found in a file, yielding the fixed text line by line.
 
-    The file may be opened in text or binary mode. Lines of bytes are
-    decoded with `encoding`, or, if it is None, with the encoding that
-    :func:`guess_bytes` guesses from the first line. In "auto" mode, HTML
-    entities stop being decoded from the first line that holds a `<`.
+    The file may be opened in text or binary mode (or be any iterable of
+    lines). Bytes are decoded with `encoding`, or, if it is None, with the
+    encoding that :func:`guess_bytes` guesses from the first line. In "auto"
+    mode, HTML entities stop being decoded from the first line that holds
+    a `<`.
+
+    Memory stays bounded however long the lines are: the file is read at
+    most `max_decode_length` characters (bytes, in binary mode) at a time,
+    and a line longer than `max_decode_length` characters is fixed in
+    pieces, cut where :func:`fix_text` cuts it (ftfy 6.3.1 reads and fixes
+    such a line whole).
     """
     if config is None:
         config = TextFixerConfig()
     config = _config_from_kwargs(config, kwargs)
-    for line in input_file:
-        if isinstance(line, bytes):
-            if encoding is None:
-                line, encoding = guess_bytes(line)
-            else:
-                line = line.decode(encoding)
-        if config.unescape_html == "auto" and "<" in line:
+    # fix_text fixes one character at a time below 1.
+    limit = max(config.max_decode_length, 1)
+    for segment in _file_segments(input_file, encoding, limit):
+        if config.unescape_html == "auto" and "<" in segment:
             config = config._replace(unescape_html=False)
-        yield _native.fix_text_segment(line, config)
+        yield _native.fix_text_segment(segment, config)
+
+
+# Bytes the first line of a file may take, per character of
+# max_decode_length, in any encoding guess_bytes picks: a character
+# outside the BMP is 6 bytes in CESU-8 (utf-8-variants).
+_GUESS_BYTES_PER_CHARACTER = 6
+
+
+def _file_segments(input_file: Any, encoding: str | None, limit: int) -> Iterator[str]:
+    """
+    The text of a file as the segments fix_text would fix: each line, and
+    each piece of `limit` characters of a longer one.
+
+    A text stream's own lines are kept as it reads them (universal
+    newlines included), as are the items of an iterable; bytes read from
+    a stream are decoded incrementally, so that a character cut between
+    two reads stays whole, and cut after each `\n`. Nothing holds more
+    than a few reads' worth of the file.
+    """
+    readline, pieces = _file_pieces(input_file, limit)
+    decoder = None
+    pending = ""
+    for piece in pieces:
+        if not isinstance(piece, bytes):
+            yield from _cut(piece, limit)
+            continue
+        if decoder is None:
+            if encoding is None:
+                if readline is not None:
+                    piece = _first_line(piece, readline, limit)
+                encoding = _guess_encoding(piece, readline is not None)
+            decoder = codecs.getincrementaldecoder(encoding)()
+        text = pending + decoder.decode(piece)
+        if readline is None:
+            # Each item of an iterable is a line of its own.
+            yield from _cut(text, limit)
+        else:
+            pending = yield from _cut_stream(text, limit)
+    if decoder is not None:
+        pending = yield from _cut_stream(pending + decoder.decode(b"", True), limit)
+        if pending:
+            yield pending
+
+
+def _file_pieces(input_file: Any, limit: int) -> tuple[Any, Iterator[Any]]:
+    """How to read the file, and what it gives: its `readline` and the
+    pieces `readline(limit)` returns until it is empty, or, for an object
+    without a `readline` that takes a size, None and its items."""
+    readline = getattr(input_file, "readline", None)
+    if readline is not None:
+        try:
+            first = readline(limit)
+        except TypeError:
+            # A readline that takes no size: read lines as ftfy does.
+            readline = None
+    if readline is None:
+        return None, iter(input_file)
+
+    def pieces(piece: Any) -> Iterator[Any]:
+        while piece:
+            yield piece
+            piece = readline(limit)
+
+    return readline, pieces(first)
+
+
+def _first_line(piece: bytes, readline: Any, limit: int) -> bytes:
+    """Reads on until the first line is whole, so that the encoding is
+    guessed from all of it, as ftfy does; but no further than the bytes
+    a line of `limit` characters can take."""
+    most = limit * _GUESS_BYTES_PER_CHARACTER
+    while not piece.endswith(b"\n") and len(piece) < most:
+        more = readline(min(limit, most - len(piece)))
+        if not more:
+            break
+        piece += more
+    return piece
+
+
+def _guess_encoding(first: bytes, may_continue: bool) -> str:
+    """guess_bytes' encoding for the first line. Where a long first line
+    was cut, a UTF-8 sequence cut with it is left out of the guess."""
+    if first.startswith((b"\xfe\xff", b"\xff\xfe")):
+        return "utf-16"
+    if may_continue and not first.endswith(b"\n"):
+        first = first[: _whole_utf8_length(first)]
+    return guess_bytes(first)[1]
+
+
+def _whole_utf8_length(data: bytes) -> int:
+    """The length of `data` without a UTF-8 sequence cut short at its end."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte < 0x80:
+            return len(data)
+        if byte >= 0xC0:
+            # A lead byte: is its sequence complete?
+            needed = 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
+            return len(data) if back >= needed else len(data) - back
+    return len(data)
+
+
+def _cut(text: str, limit: int) -> Iterator[str]:
+    """A line as fix_text's segments: itself, or pieces of a long one."""
+    if len(text) <= limit:
+        yield text
+        return
+    rest = yield from _cut_stream(text, limit)
+    if rest:
+        yield rest
+
+
+def _cut_stream(text: str, limit: int) -> Generator[str, None, str]:
+    """Yields the segments fix_text would cut from the start of `text`
+    (after each `\n`, or at `limit` characters) that are complete, and
+    returns the rest, which more text may continue."""
+    position = 0
+    while True:
+        end = text.find("\n", position, position + limit) + 1
+        if not end:
+            if len(text) - position < limit:
+                return text[position:]
+            end = position + limit
+        yield text[position:end]
+        position = end
 
 
 def guess_bytes(bstring: bytes) -> tuple[str, str]:
