@@ -198,9 +198,71 @@ impl Drop for CloseOnDrop<'_> {
 /// and whether it holds surrogates.
 type Objects<'py> = Vec<(Bound<'py, PyAny>, bool)>;
 
+/// Where `fix_texts` reads its strings from.
+enum Source<'py> {
+    /// A `list` (exactly), read by index: this lets the next strings be
+    /// fetched into the CPU cache while one is converted, where a string
+    /// that is not in cache (a list of millions, or of strings repeated
+    /// in any order) otherwise costs a wait on memory for each.
+    List(Bound<'py, PyList>, usize),
+    /// Any other iterable.
+    Iter(Bound<'py, PyIterator>),
+}
+
+/// How many strings ahead of the one being read a list's are fetched.
+const PREFETCH: usize = 4;
+
+impl<'py> Source<'py> {
+    fn new(texts: &Bound<'py, PyAny>) -> PyResult<Source<'py>> {
+        Ok(match texts.downcast_exact::<PyList>() {
+            Ok(list) => Source::List(list.clone(), 0),
+            Err(_) => Source::Iter(texts.try_iter()?),
+        })
+    }
+
+    fn next(&mut self) -> Option<PyResult<Bound<'py, PyAny>>> {
+        match self {
+            Source::Iter(iterator) => iterator.next(),
+            Source::List(list, position) => {
+                // The length is read each time, as a list iterator does:
+                // another thread may change the list while the GIL is
+                // released between chunks.
+                let item = list.get_item(*position).ok()?;
+                *position += 1;
+                if *position + PREFETCH < list.len() {
+                    prefetch(list, *position + PREFETCH);
+                }
+                Some(Ok(item))
+            }
+        }
+    }
+}
+
+/// Asks the CPU to fetch the object at `index` of `list` into its cache.
+#[cfg(target_arch = "x86_64")]
+fn prefetch(list: &Bound<'_, PyList>, index: usize) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let Ok(index) = isize::try_from(index) else {
+        return;
+    };
+    // Safety: `index` is within the list (checked by the caller, with the
+    // GIL held), so PyList_GetItem returns a borrowed pointer, which is
+    // only prefetched, never read here; a prefetch never faults.
+    #[allow(unused_unsafe)]
+    unsafe {
+        let object = pyo3::ffi::PyList_GetItem(list.as_ptr(), index);
+        if !object.is_null() {
+            _mm_prefetch::<_MM_HINT_T0>(object.cast::<i8>());
+        }
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn prefetch(_list: &Bound<'_, PyList>, _index: usize) {}
+
 /// Reads the next chunk of strings from `texts`; `None` at its end.
 fn read_chunk<'py>(
-    texts: &mut Bound<'py, PyIterator>,
+    texts: &mut Source<'py>,
     index: usize,
 ) -> PyResult<Option<(Chunk, Objects<'py>)>> {
     let mut chunk = Chunk {
@@ -278,7 +340,7 @@ pub fn fix_texts<'py>(
     let threads = thread_count(threads)?;
     let rust_config: TextFixerConfig = crate::config::from_python(config)?;
     let rust_config = &rust_config;
-    let mut texts = texts.try_iter()?;
+    let mut texts = Source::new(texts)?;
     let list = PyList::empty(py);
     // One thread reads, fixes and delivers each chunk in turn; with
     // helpers, enough chunks are in flight to keep every thread busy.
