@@ -134,8 +134,17 @@ class TextFixerConfig(NamedTuple):
 assert TextFixerConfig._fields == tuple(_native.CONFIG_FIELDS)
 
 
+# The default configs, made once: a config is immutable, and the compiled
+# half converts the config object it last saw only once.
+_DEFAULTS = TextFixerConfig()
+_DEFAULTS_NO_EXPLAIN = TextFixerConfig(explain=False)
+
+
 def _config_from_kwargs(config: TextFixerConfig, kwargs: dict[str, Any]) -> TextFixerConfig:
     """Applies keyword options to a config, accepting ftfy 4's `fix_entities`."""
+    if not kwargs and type(config) is TextFixerConfig:
+        # What `_replace()` would give: an equal config.
+        return config
     if "fix_entities" in kwargs:
         warnings.warn(
             "`fix_entities` has been renamed to `unescape_html`",
@@ -183,7 +192,7 @@ def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) ->
         # The slow path only where ftfy's `_replace` has work to do (or
         # raises, for a config that is not a TextFixerConfig).
         if config is None:
-            config = TextFixerConfig(explain=False)
+            config = _DEFAULTS_NO_EXPLAIN
         config = _config_from_kwargs(config, kwargs)
     # The compiled half raises ftfy's UnicodeError for bytes itself.
     return _native.fix_text(text, config)
@@ -203,7 +212,7 @@ def fix_and_explain(
         The explanation is None when the config's `explain` option is off.
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     _check_text(text)
     config = _config_from_kwargs(config, kwargs)
     fixed, plan = _native.fix_and_explain(text, config)
@@ -221,7 +230,7 @@ def fix_encoding_and_explain(
         ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     _check_text(text)
     config = _config_from_kwargs(config, kwargs)
     fixed, plan = _native.fix_encoding_and_explain(text, config)
@@ -237,7 +246,7 @@ def fix_encoding(text: str, config: TextFixerConfig | None = None, **kwargs: Any
         'à perturber la réflexion'
     """
     if config is None:
-        config = TextFixerConfig(explain=False)
+        config = _DEFAULTS_NO_EXPLAIN
     config = _config_from_kwargs(config, kwargs)
     _check_text(text)
     return _native.fix_encoding(text, config)
@@ -253,7 +262,7 @@ def fix_text_segment(text: str, config: TextFixerConfig | None = None, **kwargs:
     text that surely went through one kind of damage.
     """
     if config is None:
-        config = TextFixerConfig(explain=False)
+        config = _DEFAULTS_NO_EXPLAIN
     config = _config_from_kwargs(config, kwargs)
     _check_text(text)
     return _native.fix_text_segment(text, config)
@@ -281,7 +290,7 @@ def fix_file(
     such a line whole).
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     config = _config_from_kwargs(config, kwargs)
     # fix_text fixes one character at a time below 1.
     limit = max(config.max_decode_length, 1)
@@ -313,7 +322,10 @@ def _file_segments(input_file: Any, encoding: str | None, limit: int) -> Iterato
     pending = ""
     for piece in pieces:
         if not isinstance(piece, bytes):
-            yield from _cut(piece, limit)
+            if len(piece) <= limit:
+                yield piece
+            else:
+                yield from _cut(piece, limit)
             continue
         if decoder is None:
             if encoding is None:
@@ -536,7 +548,7 @@ def fix_texts(
         raise TypeError("config must be a TextFixerConfig or None")
     if kwargs:
         config = _config_from_kwargs(
-            TextFixerConfig(explain=False) if config is None else config, kwargs
+            _DEFAULTS_NO_EXPLAIN if config is None else config, kwargs
         )
     chunks = getattr(texts, "chunks", None)
     if chunks is not None and hasattr(texts, "__arrow_c_stream__"):
