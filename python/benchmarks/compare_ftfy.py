@@ -99,6 +99,7 @@ def main() -> None:
           f"fix_texts on one thread {min(one_thread):.3f} s -> {loop_ftfy / min(one_thread):.0f}x")
     print(f"3. fix_texts on two threads {min(two_threads):.3f} s -> "
           f"{min(one_thread) / min(two_threads):.2f}x faster than one")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
     print(json.dumps({
         "per_call": per_call,
         "lines": len(lines), "ftfy_loop_s": round(loop_ftfy, 2),

@@ -325,10 +325,10 @@ fn deliver<'py>(
 ///
 /// The calling thread reads the input a chunk at a time and makes the
 /// output's strings, which needs the GIL; the fixing, which does not, is
-/// shared by it and `threads - 1` helper threads. A few chunks are read
-/// ahead so that the helpers never wait for the GIL-bound work, and the
-/// calling thread fixes chunks itself (with the GIL released) whenever it
-/// has nothing else to do; memory holds only the chunks in flight.
+/// shared by it and `threads - 1` helper threads. The calling thread keeps
+/// as many chunks waiting to be fixed as there are threads, delivers the
+/// fixed ones in order, and fixes chunks itself (with the GIL released)
+/// the rest of the time; memory holds only the chunks in flight.
 #[pyfunction]
 #[pyo3(signature = (texts, config=None, threads=None))]
 pub fn fix_texts<'py>(
@@ -342,9 +342,10 @@ pub fn fix_texts<'py>(
     let rust_config = &rust_config;
     let mut texts = Source::new(texts)?;
     let list = PyList::empty(py);
-    // One thread reads, fixes and delivers each chunk in turn; with
-    // helpers, enough chunks are in flight to keep every thread busy.
-    let ahead = if threads == 1 { 1 } else { 4 * threads };
+    // The most chunks read and not yet delivered: enough that a helper
+    // slow on one chunk (or not scheduled, on a busy machine) does not
+    // hold up the others, few enough to keep memory small.
+    let most_in_flight = 16 * threads;
     let queue = Queue {
         shared: Mutex::new(Shared::default()),
         work: Condvar::new(),
@@ -376,8 +377,10 @@ pub fn fix_texts<'py>(
             if exhausted && delivered == read {
                 return Ok(());
             }
-            // Read ahead.
-            if !exhausted && read - delivered < ahead {
+            // Read while the chunks waiting to be fixed are fewer than the
+            // threads (so that no helper runs dry), within the cap.
+            let queued = queue.lock().todo.len();
+            if !exhausted && queued < threads && read - delivered < most_in_flight {
                 match read_chunk(&mut texts, read)? {
                     Some((chunk, objects)) => {
                         queue.lock().todo.push_back(chunk);
