@@ -326,9 +326,9 @@ fn deliver<'py>(
 /// The calling thread reads the input a chunk at a time and makes the
 /// output's strings, which needs the GIL; the fixing, which does not, is
 /// shared by it and `threads - 1` helper threads. The calling thread keeps
-/// as many chunks waiting to be fixed as there are threads, delivers the
-/// fixed ones in order, and fixes chunks itself (with the GIL released)
-/// the rest of the time; memory holds only the chunks in flight.
+/// four chunks per thread waiting to be fixed, delivers the fixed ones in
+/// order, and fixes chunks itself (with the GIL released) the rest of the
+/// time; memory holds only the chunks in flight.
 #[pyfunction]
 #[pyo3(signature = (texts, config=None, threads=None))]
 pub fn fix_texts<'py>(
@@ -377,10 +377,11 @@ pub fn fix_texts<'py>(
             if exhausted && delivered == read {
                 return Ok(());
             }
-            // Read while the chunks waiting to be fixed are fewer than the
-            // threads (so that no helper runs dry), within the cap.
+            // Read while fewer than four chunks per thread wait to be
+            // fixed, within the cap: the helpers must not run dry while
+            // this thread fixes a chunk of its own, however long it takes.
             let queued = queue.lock().todo.len();
-            if !exhausted && queued < threads && read - delivered < most_in_flight {
+            if !exhausted && queued < 4 * threads && read - delivered < most_in_flight {
                 match read_chunk(&mut texts, read)? {
                     Some((chunk, objects)) => {
                         queue.lock().todo.push_back(chunk);
