@@ -18,11 +18,12 @@ or an Arrow string array) in parallel without holding the GIL.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import sys
 import unicodedata
 import warnings
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
+from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, NamedTuple, TextIO
 
 from ftfy_rs import _native, bad_codecs, fixes
 from ftfy_rs._native import BYTES_ERROR_TEXT
@@ -99,6 +100,15 @@ class TextFixerConfig(NamedTuple):
     - `normalization`: "NFC", "NFD", "NFKC", "NFKD" or None.
     - `max_decode_length`: the longest segment fixed at once.
     - `explain`: whether the `*_and_explain` functions build a plan.
+    - `extended_recovery` (ftfy_rs only, off by default): also undo the
+      mojibake that ftfy 6.3.1 leaves broken, such as Latin text read as
+      Cyrillic (`'Un cafГ© au lait'` becomes `'Un café au lait'`) or one
+      Cyrillic encoding read as another (`'Ïðèâåò'` becomes `'Привет'`).
+      Off, every answer is ftfy 6.3.1's.
+
+    The first 16 fields are ftfy 6.3.1's, in its order; `extended_recovery`
+    comes last, so configs built by position or with `_replace` for ftfy
+    work unchanged. Functions also accept ftfy's own `TextFixerConfig`.
     """
 
     unescape_html: str | bool = "auto"
@@ -117,14 +127,24 @@ class TextFixerConfig(NamedTuple):
     normalization: str | None = "NFC"
     max_decode_length: int = 1000000
     explain: bool = True
+    extended_recovery: bool = False
 
 
 # The compiled half reads a config by position: make sure it agrees.
 assert TextFixerConfig._fields == tuple(_native.CONFIG_FIELDS)
 
 
+# The default configs, made once: a config is immutable, and the compiled
+# half converts the config object it last saw only once.
+_DEFAULTS = TextFixerConfig()
+_DEFAULTS_NO_EXPLAIN = TextFixerConfig(explain=False)
+
+
 def _config_from_kwargs(config: TextFixerConfig, kwargs: dict[str, Any]) -> TextFixerConfig:
     """Applies keyword options to a config, accepting ftfy 4's `fix_entities`."""
+    if not kwargs and type(config) is TextFixerConfig:
+        # What `_replace()` would give: an equal config.
+        return config
     if "fix_entities" in kwargs:
         warnings.warn(
             "`fix_entities` has been renamed to `unescape_html`",
@@ -172,9 +192,9 @@ def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) ->
         # The slow path only where ftfy's `_replace` has work to do (or
         # raises, for a config that is not a TextFixerConfig).
         if config is None:
-            config = TextFixerConfig(explain=False)
+            config = _DEFAULTS_NO_EXPLAIN
         config = _config_from_kwargs(config, kwargs)
-    _check_text(text)
+    # The compiled half raises ftfy's UnicodeError for bytes itself.
     return _native.fix_text(text, config)
 
 
@@ -192,7 +212,7 @@ def fix_and_explain(
         The explanation is None when the config's `explain` option is off.
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     _check_text(text)
     config = _config_from_kwargs(config, kwargs)
     fixed, plan = _native.fix_and_explain(text, config)
@@ -210,7 +230,7 @@ def fix_encoding_and_explain(
         ExplainedText(text='só', explanation=[('encode', 'latin-1'), ('decode', 'utf-8')])
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     _check_text(text)
     config = _config_from_kwargs(config, kwargs)
     fixed, plan = _native.fix_encoding_and_explain(text, config)
@@ -226,7 +246,7 @@ def fix_encoding(text: str, config: TextFixerConfig | None = None, **kwargs: Any
         'à perturber la réflexion'
     """
     if config is None:
-        config = TextFixerConfig(explain=False)
+        config = _DEFAULTS_NO_EXPLAIN
     config = _config_from_kwargs(config, kwargs)
     _check_text(text)
     return _native.fix_encoding(text, config)
@@ -242,7 +262,7 @@ def fix_text_segment(text: str, config: TextFixerConfig | None = None, **kwargs:
     text that surely went through one kind of damage.
     """
     if config is None:
-        config = TextFixerConfig(explain=False)
+        config = _DEFAULTS_NO_EXPLAIN
     config = _config_from_kwargs(config, kwargs)
     _check_text(text)
     return _native.fix_text_segment(text, config)
@@ -257,23 +277,155 @@ def fix_file(
     """
     Fix text that is found in a file, yielding the fixed text line by line.
 
-    The file may be opened in text or binary mode. Lines of bytes are
-    decoded with `encoding`, or, if it is None, with the encoding that
-    :func:`guess_bytes` guesses from the first line. In "auto" mode, HTML
-    entities stop being decoded from the first line that holds a `<`.
+    The file may be opened in text or binary mode (or be any iterable of
+    lines). Bytes are decoded with `encoding`, or, if it is None, with the
+    encoding that :func:`guess_bytes` guesses from the first line. In "auto"
+    mode, HTML entities stop being decoded from the first line that holds
+    a `<`.
+
+    Memory stays bounded however long the lines are: the file is read at
+    most `max_decode_length` characters (bytes, in binary mode) at a time,
+    and a line longer than `max_decode_length` characters is fixed in
+    pieces, cut where :func:`fix_text` cuts it (ftfy 6.3.1 reads and fixes
+    such a line whole).
     """
     if config is None:
-        config = TextFixerConfig()
+        config = _DEFAULTS
     config = _config_from_kwargs(config, kwargs)
-    for line in input_file:
-        if isinstance(line, bytes):
-            if encoding is None:
-                line, encoding = guess_bytes(line)
-            else:
-                line = line.decode(encoding)
-        if config.unescape_html == "auto" and "<" in line:
+    # fix_text fixes one character at a time below 1.
+    limit = max(config.max_decode_length, 1)
+    for segment in _file_segments(input_file, encoding, limit):
+        if config.unescape_html == "auto" and "<" in segment:
             config = config._replace(unescape_html=False)
-        yield _native.fix_text_segment(line, config)
+        yield _native.fix_text_segment(segment, config)
+
+
+# Bytes the first line of a file may take, per character of
+# max_decode_length, in any encoding guess_bytes picks: a character
+# outside the BMP is 6 bytes in CESU-8 (utf-8-variants).
+_GUESS_BYTES_PER_CHARACTER = 6
+
+
+def _file_segments(input_file: Any, encoding: str | None, limit: int) -> Iterator[str]:
+    """
+    The text of a file as the segments fix_text would fix: each line, and
+    each piece of `limit` characters of a longer one.
+
+    A text stream's own lines are kept as it reads them (universal
+    newlines included), as are the items of an iterable; bytes read from
+    a stream are decoded incrementally, so that a character cut between
+    two reads stays whole, and cut after each `\n`. Nothing holds more
+    than a few reads' worth of the file.
+    """
+    readline, pieces = _file_pieces(input_file, limit)
+    decoder = None
+    pending = ""
+    for piece in pieces:
+        if not isinstance(piece, bytes):
+            if len(piece) <= limit:
+                yield piece
+            else:
+                yield from _cut(piece, limit)
+            continue
+        if decoder is None:
+            if encoding is None:
+                if readline is not None:
+                    piece = _first_line(piece, readline, limit)
+                encoding = _guess_encoding(piece, readline is not None)
+            decoder = codecs.getincrementaldecoder(encoding)()
+        text = pending + decoder.decode(piece)
+        if readline is None:
+            # Each item of an iterable is a line of its own.
+            yield from _cut(text, limit)
+        else:
+            pending = yield from _cut_stream(text, limit)
+    if decoder is not None:
+        pending = yield from _cut_stream(pending + decoder.decode(b"", True), limit)
+        if pending:
+            yield pending
+
+
+def _file_pieces(input_file: Any, limit: int) -> tuple[Any, Iterator[Any]]:
+    """How to read the file, and what it gives: its `readline` and the
+    pieces `readline(limit)` returns until it is empty, or, for an object
+    without a `readline` that takes a size, None and its items."""
+    readline = getattr(input_file, "readline", None)
+    if readline is not None:
+        try:
+            first = readline(limit)
+        except TypeError:
+            # A readline that takes no size: read lines as ftfy does.
+            readline = None
+    if readline is None:
+        return None, iter(input_file)
+
+    def pieces(piece: Any) -> Iterator[Any]:
+        while piece:
+            yield piece
+            piece = readline(limit)
+
+    return readline, pieces(first)
+
+
+def _first_line(piece: bytes, readline: Any, limit: int) -> bytes:
+    """Reads on until the first line is whole, so that the encoding is
+    guessed from all of it, as ftfy does; but no further than the bytes
+    a line of `limit` characters can take."""
+    most = limit * _GUESS_BYTES_PER_CHARACTER
+    while not piece.endswith(b"\n") and len(piece) < most:
+        more = readline(min(limit, most - len(piece)))
+        if not more:
+            break
+        piece += more
+    return piece
+
+
+def _guess_encoding(first: bytes, may_continue: bool) -> str:
+    """guess_bytes' encoding for the first line. Where a long first line
+    was cut, a UTF-8 sequence cut with it is left out of the guess."""
+    if first.startswith((b"\xfe\xff", b"\xff\xfe")):
+        return "utf-16"
+    if may_continue and not first.endswith(b"\n"):
+        first = first[: _whole_utf8_length(first)]
+    return guess_bytes(first)[1]
+
+
+def _whole_utf8_length(data: bytes) -> int:
+    """The length of `data` without a UTF-8 sequence cut short at its end."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte < 0x80:
+            return len(data)
+        if byte >= 0xC0:
+            # A lead byte: is its sequence complete?
+            needed = 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
+            return len(data) if back >= needed else len(data) - back
+    return len(data)
+
+
+def _cut(text: str, limit: int) -> Iterator[str]:
+    """A line as fix_text's segments: itself, or pieces of a long one."""
+    if len(text) <= limit:
+        yield text
+        return
+    rest = yield from _cut_stream(text, limit)
+    if rest:
+        yield rest
+
+
+def _cut_stream(text: str, limit: int) -> Generator[str, None, str]:
+    """Yields the segments fix_text would cut from the start of `text`
+    (after each `\n`, or at `limit` characters) that are complete, and
+    returns the rest, which more text may continue."""
+    position = 0
+    while True:
+        end = text.find("\n", position, position + limit) + 1
+        if not end:
+            if len(text) - position < limit:
+                return text[position:]
+            end = position + limit
+        yield text[position:end]
+        position = end
 
 
 def guess_bytes(bstring: bytes) -> tuple[str, str]:
@@ -320,8 +472,12 @@ def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
         elif operation in ("transcode", "apply"):
             if encoding in FIXERS:
                 obj = FIXERS[encoding](obj)
+            elif isinstance(obj, bytes):
+                # Extended recovery's byte repair, or an unknown name.
+                obj = _native.apply_byte_fix(encoding, obj)
             else:
-                raise ValueError(f"Unknown function to apply: {encoding}")
+                # Extended recovery's span repairs, or an unknown name.
+                obj = _native.apply_fix(encoding, obj)
         elif operation == "normalize":
             # ftfy's plans name this step but its apply_plan rejects it;
             # replaying it is what the plan means.
@@ -371,6 +527,7 @@ def fix_texts(
     config: TextFixerConfig | None = None,
     *,
     threads: int | None = None,
+    **kwargs: Any,
 ) -> Any:
     """
     Fix many texts at once, as :func:`fix_text` fixes each, in parallel and
@@ -380,6 +537,7 @@ def fix_texts(
     order), or an Arrow string or large_string array, such as a
     `pyarrow.Array` or `pyarrow.ChunkedArray` (the result is the same kind,
     nulls kept). `threads` is the number of threads; None uses every core.
+    Keyword options override the config's, as in :func:`fix_text`.
 
         >>> fix_texts(["cafÃ©", "fine"])
         ['café', 'fine']
@@ -388,6 +546,10 @@ def fix_texts(
         raise TypeError("fix_texts takes an iterable of strings, not one string")
     if config is not None and not isinstance(config, tuple):
         raise TypeError("config must be a TextFixerConfig or None")
+    if kwargs:
+        config = _config_from_kwargs(
+            _DEFAULTS_NO_EXPLAIN if config is None else config, kwargs
+        )
     chunks = getattr(texts, "chunks", None)
     if chunks is not None and hasattr(texts, "__arrow_c_stream__"):
         import pyarrow  # a ChunkedArray: pyarrow is there

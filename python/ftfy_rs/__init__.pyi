@@ -37,6 +37,7 @@ class TextFixerConfig(NamedTuple):
     normalization: Literal["NFC", "NFD", "NFKC", "NFKD"] | None = "NFC"
     max_decode_length: int = 1000000
     explain: bool = True
+    extended_recovery: bool = False
 
 def fix_text(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str: ...
 def ftfy(text: str, config: TextFixerConfig | None = None, **kwargs: Any) -> str: ...
@@ -60,7 +61,9 @@ _Arrow = TypeVar("_Arrow")
 
 @overload
 def fix_texts(
-    texts: Iterable[str], config: TextFixerConfig | None = None, *, threads: int | None = None
+    texts: Iterable[str], config: TextFixerConfig | None = None, *, threads: int | None = None, **kwargs: Any
 ) -> list[str]: ...
 @overload
-def fix_texts(texts: _Arrow, config: TextFixerConfig | None = None, *, threads: int | None = None) -> _Arrow: ...
+def fix_texts(
+    texts: _Arrow, config: TextFixerConfig | None = None, *, threads: int | None = None, **kwargs: Any
+) -> _Arrow: ...

@@ -1,13 +1,17 @@
 //! ftfy's `TextFixerConfig` (a Python `NamedTuple`) to the library's.
 
+use std::sync::{Mutex, PoisonError};
+
 use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
-/// The fields of ftfy 6.3.1's `TextFixerConfig`, in its order; the Python
-/// class in `ftfy_rs/__init__.py` declares the same.
-const FIELDS: [&str; 16] = [
+/// The fields of ftfy 6.3.1's `TextFixerConfig`, in its order, then
+/// ftfy_rs's one addition, `extended_recovery`, last (so that a tuple
+/// built by position for ftfy means the same here). The Python class in
+/// `ftfy_rs/__init__.py` declares the same.
+const FIELDS: [&str; 17] = [
     "unescape_html",
     "remove_terminal_escapes",
     "fix_encoding",
@@ -24,7 +28,17 @@ const FIELDS: [&str; 16] = [
     "normalization",
     "max_decode_length",
     "explain",
+    "extended_recovery",
 ];
+
+/// How many of [`FIELDS`] ftfy 6.3.1's own `TextFixerConfig` has: a
+/// config made by ftfy itself is accepted too, with extended recovery off.
+const FTFY_FIELD_COUNT: usize = 16;
+
+/// The last config object converted, kept alive (so that its address
+/// cannot be reused by another object), with what it converted to. Code
+/// that passes one config to many calls then converts it once.
+static LAST: Mutex<Option<(Py<PyAny>, TextFixerConfig)>> = Mutex::new(None);
 
 /// Converts a `TextFixerConfig`, or `None` for ftfy's defaults with
 /// `explain` off (what `fix_text` uses when given no config).
@@ -35,12 +49,36 @@ pub fn from_python(config: Option<&Bound<'_, PyAny>>) -> PyResult<TextFixerConfi
     let Some(config) = config.filter(|config| !config.is_none()) else {
         return Ok(TextFixerConfig::default().explain(false));
     };
+    let last = || LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((object, converted)) = &*last() {
+        if object.as_ptr() == config.as_ptr() {
+            return Ok(converted.clone());
+        }
+    }
     let tuple = config.downcast::<PyTuple>().map_err(|_| {
         PyTypeError::new_err("config must be a TextFixerConfig (or None for the defaults)")
     })?;
-    if tuple.len() != FIELDS.len() {
+    let converted = convert(tuple)?;
+    // A tuple never changes, but what it holds might (a list's truth
+    // changes as it fills): only configs of plain values are remembered.
+    let plain = |item: Bound<'_, PyAny>| {
+        item.is_none()
+            || item.is_exact_instance_of::<PyBool>()
+            || item.is_exact_instance_of::<PyInt>()
+            || item.is_exact_instance_of::<PyString>()
+    };
+    if tuple.iter().all(plain) {
+        let replaced = last().replace((config.clone().unbind(), converted.clone()));
+        // Freed once the lock is released: freeing may run Python code.
+        drop(replaced);
+    }
+    Ok(converted)
+}
+
+fn convert(tuple: &Bound<'_, PyTuple>) -> PyResult<TextFixerConfig> {
+    if tuple.len() != FIELDS.len() && tuple.len() != FTFY_FIELD_COUNT {
         return Err(PyTypeError::new_err(
-            "config must be a TextFixerConfig with ftfy 6.3.1's 16 fields",
+            "config must be a TextFixerConfig: ftfy 6.3.1's 16 fields, and extended_recovery",
         ));
     }
     let flag = |index: usize| -> PyResult<bool> { tuple.get_item(index)?.is_truthy() };
@@ -61,6 +99,7 @@ pub fn from_python(config: Option<&Bound<'_, PyAny>>) -> PyResult<TextFixerConfi
         let form = Normalization::from_name(&name).filter(|form| form.name() == name);
         Some(form.ok_or_else(|| PyValueError::new_err("invalid normalization form"))?)
     };
+    let extended_recovery = tuple.len() > FTFY_FIELD_COUNT && flag(FTFY_FIELD_COUNT)?;
     Ok(TextFixerConfig::default()
         .unescape_html(unescape_html)
         .remove_terminal_escapes(flag(1)?)
@@ -77,7 +116,8 @@ pub fn from_python(config: Option<&Bound<'_, PyAny>>) -> PyResult<TextFixerConfi
         .remove_control_chars(flag(12)?)
         .normalization(normalization)
         .max_decode_length(tuple.get_item(14)?.extract()?)
-        .explain(flag(15)?))
+        .explain(flag(15)?)
+        .extended_recovery(extended_recovery))
 }
 
 /// The field names, for the Python class to check itself against.

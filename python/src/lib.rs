@@ -18,11 +18,11 @@ use std::borrow::Cow;
 use ftfy::codecs::{utf8_variants, Codec, UNDONE_CODECS};
 use ftfy::fixes::Fix;
 
-use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use text::PyText;
+use text::{PyText, Text};
 
 /// Runs `fix` on `text`, whose surrogates (if any) it leaves as they are.
 fn fix_str<'py>(
@@ -31,7 +31,7 @@ fn fix_str<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (input, placeholders) = text::read_keeping_surrogates(text)?;
     let fixed = fix(&input);
-    if let (Cow::Borrowed(_), Cow::Borrowed(_)) = (&input, &fixed) {
+    if let (Text::Utf8(_), Cow::Borrowed(_)) = (&input, &fixed) {
         // Nothing changed: hand back the very same object.
         return Ok(text.clone());
     }
@@ -46,6 +46,9 @@ fn fix_text<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?;
+    if text.is_instance_of::<PyBytes>() {
+        return Err(PyUnicodeError::new_err(batch::BYTES_ERROR_TEXT));
+    }
     match PyText::read(text)? {
         PyText::Plain(input) => Ok(match ftfy::fix_text_with(&input, &config) {
             Cow::Borrowed(_) => text.clone(),
@@ -157,6 +160,15 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             }
         };
     }
+    if let Some(Fix::Extended(extended)) = Fix::from_name(&name) {
+        // The span repairs that extended recovery's plans name.
+        if extended.byte_fix().is_some() {
+            return Err(PyTypeError::new_err(format!("{name} takes bytes")));
+        }
+        return fix_str(text, |input| {
+            extended.apply_text(input).unwrap_or(Cow::Borrowed(input))
+        });
+    }
     let fix = Fix::from_name(&name)
         .and_then(Fix::text_fix)
         .or(match name.as_str() {
@@ -173,15 +185,12 @@ fn apply_byte_fix<'py>(name: String, data: &Bound<'py, PyAny>) -> PyResult<Bound
     let bytes = data
         .downcast::<PyBytes>()
         .map_err(|_| PyTypeError::new_err(format!("{name} takes bytes")))?;
-    let fixed = match name.as_str() {
-        "restore_byte_a0" => ftfy::fixes::restore_byte_a0(bytes.as_bytes()),
-        "replace_lossy_sequences" => ftfy::fixes::replace_lossy_sequences(bytes.as_bytes()),
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "Unknown function to apply: {name}"
-            )))
-        }
-    };
+    // ftfy's two byte repairs, and extended recovery's
+    // `restore_continuation_bytes`.
+    let repair = Fix::from_name(&name)
+        .and_then(Fix::byte_fix)
+        .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
+    let fixed = repair(bytes.as_bytes());
     Ok(match fixed {
         Cow::Borrowed(_) => data.clone(),
         Cow::Owned(fixed) => PyBytes::new(data.py(), &fixed).into_any(),

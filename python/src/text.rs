@@ -7,26 +7,60 @@
 //! leave it alone, swapped for a private-use *placeholder* that no fix
 //! touches and swapped back on the way out.
 
-use std::borrow::Cow;
+use std::ops::Deref;
 
 use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 const SURROGATES: u32 = 0xD800;
 const SURROGATE_COUNT: u32 = 0x800;
 
+/// The UTF-8 encoding of a Python `str`, held in the `bytes` object that
+/// Python encoded it into: one allocation and one pass over the text,
+/// where copying it into a `String` as well would cost a second of each.
+pub struct Utf8<'py>(Bound<'py, PyBytes>);
+
+impl<'py> Utf8<'py> {
+    /// Encodes `string`, or `None` when it holds surrogates (which UTF-8
+    /// cannot encode; the error Python raised is dropped).
+    pub fn encode(string: &Bound<'py, PyString>) -> Option<Utf8<'py>> {
+        let py = string.py();
+        // Safety: `string` is a live `str`; the result is a new reference
+        // to a `bytes` object, or NULL with an exception set.
+        let encoded = unsafe { ffi::PyUnicode_AsUTF8String(string.as_ptr()) };
+        if encoded.is_null() {
+            drop(PyErr::take(py));
+            return None;
+        }
+        // Safety: PyUnicode_AsUTF8String returns `bytes`, as owned.
+        let bytes = unsafe { Bound::from_owned_ptr(py, encoded).downcast_into_unchecked() };
+        Some(Utf8(bytes))
+    }
+}
+
+impl Deref for Utf8<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        // Safety: Python's strict UTF-8 encoder wrote these bytes, and
+        // `bytes` objects never change.
+        unsafe { std::str::from_utf8_unchecked(self.0.as_bytes()) }
+    }
+}
+
 /// Text read from a Python `str`.
 pub enum PyText<'py> {
     /// Plain text: no surrogates.
-    Plain(Cow<'py, str>),
+    Plain(Utf8<'py>),
     /// The text had surrogates: its code points, surrogates included.
     Surrogates(Vec<u32>),
 }
 
 impl<'py> PyText<'py> {
     /// Reads `object`, which must be a `str`.
-    pub fn read(object: &'py Bound<'_, PyAny>) -> PyResult<PyText<'py>> {
+    pub fn read(object: &Bound<'py, PyAny>) -> PyResult<PyText<'py>> {
         let string = object.downcast::<PyString>().map_err(|_| {
             let name = object
                 .get_type()
@@ -42,19 +76,21 @@ impl<'py> PyText<'py> {
 /// surrogates (which UTF-8 cannot encode). UTF-32 keeps a pair of
 /// surrogate code points apart from the astral character they encode,
 /// which UTF-16 would not.
-pub fn read_string<'a>(string: &'a Bound<'_, PyString>) -> PyResult<PyText<'a>> {
-    match string.to_cow() {
-        Ok(text) => Ok(PyText::Plain(text)),
-        Err(_) => {
-            let encoded = string.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
-            let bytes = encoded.downcast::<PyBytes>()?.as_bytes();
-            let points = bytes
-                .chunks_exact(4)
-                .map(|quad| u32::from_le_bytes([quad[0], quad[1], quad[2], quad[3]]))
-                .collect();
-            Ok(PyText::Surrogates(points))
-        }
+pub fn read_string<'py>(string: &Bound<'py, PyString>) -> PyResult<PyText<'py>> {
+    match Utf8::encode(string) {
+        Some(text) => Ok(PyText::Plain(text)),
+        None => Ok(PyText::Surrogates(code_points(string)?)),
     }
+}
+
+/// The code points of a `str`, surrogates included.
+pub fn code_points(string: &Bound<'_, PyString>) -> PyResult<Vec<u32>> {
+    let encoded = string.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
+    let bytes = encoded.downcast::<PyBytes>()?.as_bytes();
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|quad| u32::from_le_bytes([quad[0], quad[1], quad[2], quad[3]]))
+        .collect())
 }
 
 /// ftfy's `fix_surrogates` on code points: a high surrogate followed by a
@@ -143,16 +179,36 @@ pub fn points_to_python<'py>(py: Python<'py>, points: &[u32]) -> PyResult<Bound<
     PyBytes::new(py, &bytes).call_method1("decode", ("utf-32-le", "surrogatepass"))
 }
 
+/// Text a function reads from a `str`: Python's UTF-8 of it, or, when it
+/// held surrogates, placeholder text made from its code points.
+pub enum Text<'py> {
+    /// The `str` as it was.
+    Utf8(Utf8<'py>),
+    /// Placeholders stand for the surrogates.
+    Placeholders(String),
+}
+
+impl Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            Text::Utf8(text) => text,
+            Text::Placeholders(text) => text,
+        }
+    }
+}
+
 /// Reads `object` (a `str`) for a function that leaves surrogates as they
 /// are: they become placeholders.
-pub fn read_keeping_surrogates<'a>(
-    object: &'a Bound<'_, PyAny>,
-) -> PyResult<(Cow<'a, str>, Placeholders)> {
+pub fn read_keeping_surrogates<'py>(
+    object: &Bound<'py, PyAny>,
+) -> PyResult<(Text<'py>, Placeholders)> {
     Ok(match PyText::read(object)? {
-        PyText::Plain(text) => (text, Placeholders::NONE),
+        PyText::Plain(text) => (Text::Utf8(text), Placeholders::NONE),
         PyText::Surrogates(points) => {
             let (text, placeholders) = Placeholders::swap_in(&points);
-            (Cow::Owned(text), placeholders)
+            (Text::Placeholders(text), placeholders)
         }
     })
 }

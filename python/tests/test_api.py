@@ -52,12 +52,18 @@ def test_every_function_has_a_docstring():
 
 
 def test_text_fixer_config_is_ftfys(oracle):
-    assert ftfy_rs.TextFixerConfig._fields == oracle.TextFixerConfig._fields
-    assert ftfy_rs.TextFixerConfig() == oracle.TextFixerConfig()
-    assert ftfy_rs.TextFixerConfig._field_defaults == oracle.TextFixerConfig._field_defaults
+    # ftfy's 16 fields in ftfy's order, then extended_recovery (off).
+    assert ftfy_rs.TextFixerConfig._fields == oracle.TextFixerConfig._fields + ("extended_recovery",)
+    assert ftfy_rs.TextFixerConfig()[:16] == oracle.TextFixerConfig()
+    assert ftfy_rs.TextFixerConfig._field_defaults == \
+        dict(oracle.TextFixerConfig._field_defaults, extended_recovery=False)
     config = ftfy_rs.TextFixerConfig(uncurl_quotes=False)._replace(normalization="NFKC")
-    assert config == oracle.TextFixerConfig(uncurl_quotes=False, normalization="NFKC")
+    assert config[:16] == oracle.TextFixerConfig(uncurl_quotes=False, normalization="NFKC")
+    assert config.extended_recovery is False
     assert isinstance(config, tuple)
+    # Built by position as for ftfy: the same options.
+    positional = ftfy_rs.TextFixerConfig(*oracle.TextFixerConfig(fix_encoding=False))
+    assert positional == ftfy_rs.TextFixerConfig(fix_encoding=False)
     with pytest.raises(TypeError):
         ftfy_rs.TextFixerConfig(no_such_option=True)
 

@@ -37,6 +37,41 @@ def test_bad_items_and_arguments():
         ftfy_rs.fix_texts(["x"], None, 2)  # threads is keyword-only
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_errors_far_into_the_input(corpus, threads):
+    # Many chunks are read, and being fixed, when the bad item comes.
+    texts = (corpus * 4)[:6000]
+    with pytest.raises(UnicodeError):
+        ftfy_rs.fix_texts(texts + [b"bytes"] + texts, threads=threads)
+    with pytest.raises(TypeError):
+        ftfy_rs.fix_texts(texts + [None], threads=threads)
+
+    def failing():
+        yield from texts
+        raise KeyError("the input's own error")
+
+    with pytest.raises(KeyError):
+        ftfy_rs.fix_texts(failing(), threads=threads)
+    # And the next call works.
+    assert ftfy_rs.fix_texts(texts[:600], threads=threads) == [ftfy_rs.fix_text(t) for t in texts[:600]]
+
+
+def test_unchanged_strings_are_the_same_objects(corpus):
+    fixed = ftfy_rs.fix_texts(corpus, threads=2)
+    unchanged = [(a, b) for a, b in zip(corpus, fixed) if a == b]
+    assert len(unchanged) > 1000
+    assert all(a is b for a, b in unchanged)
+
+
+def test_list_subclasses_are_iterated():
+    class Reversed(list):
+        def __iter__(self):
+            return reversed(self)
+
+    texts = Reversed(["cafÃ©", "one", "two"] * 300)
+    assert ftfy_rs.fix_texts(texts, threads=2) == [ftfy_rs.fix_text(t) for t in reversed(texts)]
+
+
 pa = pytest.importorskip("pyarrow")
 
 
