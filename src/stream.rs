@@ -321,13 +321,6 @@ impl StreamFixer {
             match fixed {
                 Cow::Borrowed(_) => {}
                 Cow::Owned(fixed) => {
-                    let output = output.get_or_insert_with(|| {
-                        let mut output = String::with_capacity(whole.len() + 16);
-                        output.push_str(&whole[..offset]);
-                        output
-                    });
-                    output.push_str(&text[copied_up_to..start]);
-                    copied_up_to = end;
                     // Fixing line breaks may have split the line: fix the
                     // new lines again, on their own, as a second run of
                     // fix_text would, deciding the HTML rule afresh for
@@ -337,28 +330,51 @@ impl StreamFixer {
                     // Lines known to be settled (no change, no `<`) are
                     // skipped.
                     let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
-                    if splits_line {
+                    let fixed = if splits_line {
                         let mut again = StreamFixer {
                             config: self.config.clone(),
                             state: state_before,
                             pending: String::new(),
                         };
+                        let mut refixed_all: Option<String> = None;
                         let mut copied = 0;
                         for range in unsettled {
                             let lines = &fixed[range.clone()];
                             let mut refixed = None;
                             again.fix_lines_into(lines, &mut refixed, lines);
                             if let Some(refixed) = refixed {
-                                output.push_str(&fixed[copied..range.start]);
-                                output.push_str(&refixed);
+                                let all = refixed_all
+                                    .get_or_insert_with(|| String::with_capacity(fixed.len() + 16));
+                                all.push_str(&fixed[copied..range.start]);
+                                all.push_str(&refixed);
                                 copied = range.end;
                             }
                         }
-                        output.push_str(&fixed[copied..]);
                         self.state.output_has_tag = again.state.output_has_tag;
+                        match refixed_all {
+                            Some(mut all) => {
+                                all.push_str(&fixed[copied..]);
+                                all
+                            }
+                            None => fixed,
+                        }
                     } else {
-                        output.push_str(&fixed);
+                        fixed
+                    };
+                    match output {
+                        // The text so far is this segment: no copy.
+                        None if offset + start == 0 => *output = Some(fixed),
+                        _ => {
+                            let output = output.get_or_insert_with(|| {
+                                let mut output = String::with_capacity(whole.len() + 16);
+                                output.push_str(&whole[..offset]);
+                                output
+                            });
+                            output.push_str(&text[copied_up_to..start]);
+                            output.push_str(&fixed);
+                        }
                     }
+                    copied_up_to = end;
                 }
             }
             start = end;

@@ -280,8 +280,11 @@ pub fn run_parallel<R: Read + Send>(
         let mut to_workers = Vec::with_capacity(jobs);
         let mut from_workers = Vec::with_capacity(jobs);
         for _ in 0..jobs {
-            let (batch_sender, batch_receiver) = sync_channel::<Batch>(1);
-            let (fixed_sender, fixed_receiver) = sync_channel(1);
+            // Hand-offs, not queues: a batch of a line-less file is a whole
+            // segment (megabytes), and every batch waiting in a queue is
+            // memory. The reader and the writer keep the workers busy.
+            let (batch_sender, batch_receiver) = sync_channel::<Batch>(0);
+            let (fixed_sender, fixed_receiver) = sync_channel(0);
             scope.spawn(move || {
                 for batch in batch_receiver {
                     if fixed_sender.send(fixer.fix(batch)).is_err() {

@@ -143,9 +143,9 @@ struct Line<'a> {
     /// is `body()` and `\n`. (fix_line_breaks made it so; keeping the
     /// line as it was saves a copy.)
     newline: bool,
-    /// The line when the round began (`text` and `newline`), if it has
-    /// changed since.
-    round_start: Option<(Cow<'a, str>, bool)>,
+    /// The line has changed since the round began (and is in
+    /// `Lines::round_start`).
+    changed_in_round: bool,
 }
 
 impl<'a> Line<'a> {
@@ -159,7 +159,7 @@ impl<'a> Line<'a> {
             runs_done: false,
             text_fixes_done: false,
             newline: false,
-            round_start: None,
+            changed_in_round: false,
         }
     }
 
@@ -230,8 +230,9 @@ struct Lines<'a> {
     /// Whether a badness rule matches across the break after each line
     /// but the last.
     bad_across: Vec<Option<bool>>,
-    /// The lines changed since the round began.
-    changed_in_round: Vec<usize>,
+    /// The lines changed since the round began, as they were then (each
+    /// a text and whether its break stands for `\n`).
+    round_start: Vec<(usize, Cow<'a, str>, bool)>,
 }
 
 /// The byte offset just after the first line break in `text`, if any.
@@ -328,7 +329,7 @@ impl<'a> Lines<'a> {
         Lines {
             lines,
             bad_across: vec![None; breaks],
-            changed_in_round: Vec::new(),
+            round_start: Vec::new(),
         }
     }
 
@@ -389,11 +390,10 @@ impl<'a> Lines<'a> {
             ..Line::new(Cow::Borrowed(""))
         };
         self.keep_round_start(index, (&text, true), true)?;
-        let round_start = self.lines[index].round_start.take();
         self.lines[index] = Line {
             text,
             newline: true,
-            round_start,
+            changed_in_round: true,
             ..kept
         };
         Ok(())
@@ -430,15 +430,12 @@ impl<'a> Lines<'a> {
             return Err(NeedsWholeText);
         }
         let line = &mut self.lines[index];
-        let round_start = match line.round_start.take() {
-            Some(before) => before,
-            None => {
-                self.changed_in_round.push(index);
-                (line.text.clone(), line.newline)
-            }
-        };
+        if !line.changed_in_round {
+            self.round_start
+                .push((index, line.text.clone(), line.newline));
+        }
         *line = Line::new(Cow::Borrowed(""));
-        line.round_start = Some(round_start);
+        line.changed_in_round = true;
         if index > 0 {
             self.bad_across[index - 1] = None;
         }
@@ -507,10 +504,10 @@ impl<'a> Lines<'a> {
             // The lines are the text's lines, so the text is unchanged
             // exactly when each line is.
             let mut unchanged = true;
-            for index in std::mem::take(&mut self.changed_in_round) {
+            for (index, text, newline) in std::mem::take(&mut self.round_start) {
                 let line = &mut self.lines[index];
-                let before = line.round_start.take().expect("kept when the line changed");
-                unchanged &= same_line((&before.0, before.1), (&line.text, line.newline));
+                line.changed_in_round = false;
+                unchanged &= same_line((&text, newline), (&line.text, line.newline));
             }
             if unchanged {
                 return Ok(());
