@@ -517,10 +517,13 @@ pub(crate) fn fix_scanned_segment<'a>(
 /// The common case, decided without the round of fixes: a segment with
 /// nothing to look at but its non-ASCII characters, which is not mojibake
 /// and which normalization keeps, is left as it is. (Extended recovery
-/// looks at such text too: ftfy's `is_bad` misses what it fixes.)
+/// looks at such text too when its prefilter finds something it might
+/// fix: ftfy's `is_bad` misses what it fixes.)
 fn keeps_non_ascii_text(text: &str, triggers: Triggers, config: &TextFixerConfig) -> bool {
     triggers.only_non_ascii()
-        && !(config.fix_encoding && (config.extended_recovery || is_bad(text)))
+        && !(config.fix_encoding
+            && (is_bad(text)
+                || (config.extended_recovery && crate::extended::may_change_clean(text))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))

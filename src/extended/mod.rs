@@ -36,8 +36,10 @@
 //! ```
 
 mod candidates;
+mod chars;
 pub(crate) mod codecs;
 mod model;
+mod prefilter;
 mod repairs;
 mod spans;
 mod tables;
@@ -116,10 +118,32 @@ pub(crate) fn fix_encoding<'a>(
     current
 }
 
+/// Whether extended recovery may change `text`, which ftfy's heuristic
+/// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
+/// most clean segments.
+pub(crate) fn may_change_clean(text: &str) -> bool {
+    !text.is_ascii() && prefilter::viable(text).is_some()
+}
+
 /// The best re-decoding of `text` if the model finds it overwhelmingly
 /// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
 fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candidate> {
-    if text.is_ascii() || (merged_so_far < 2 && model::looks_clean(text)) {
+    if text.is_ascii() {
+        return None;
+    }
+    // One cheap pass rules out most clean text, and most codecs.
+    let viable = prefilter::viable(text)?;
+    recover_viable(text, ftfy, merged_so_far, viable)
+}
+
+/// [`recover`], trying only the candidates that `viable` allows.
+fn recover_viable(
+    text: &str,
+    ftfy: Option<&str>,
+    merged_so_far: usize,
+    viable: prefilter::Viable,
+) -> Option<Candidate> {
+    if merged_so_far < 2 && model::looks_clean(text) {
         return None;
     }
     let before = model::score(text);
@@ -141,12 +165,14 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     let length = text.chars().count();
     let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
     let mut utf8_candidates = Vec::new();
-    for &transform in &UTF8_TRANSFORMS {
-        if let Some(candidate) = whole_line(text, transform) {
-            utf8_candidates.push(candidate);
+    for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
+        if viable.line & (1 << bit) != 0 {
+            if let Some(candidate) = whole_line(text, transform) {
+                utf8_candidates.push(candidate);
+            }
         }
     }
-    let repairs: &[Repair] = if !spans::may_hold_utf8(text) {
+    let repairs: &[Repair] = if viable.spans == 0 || !spans::may_hold_utf8(text) {
         &[]
     } else if merged_so_far >= 2 {
         &[Repair::Likelier, Repair::Leftovers]
@@ -154,7 +180,10 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         &[Repair::Likelier]
     };
     for &repair in repairs {
-        for &transform in &UTF8_TRANSFORMS {
+        for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
+            if viable.spans & (1 << bit) == 0 {
+                continue;
+            }
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
                 if let Some(name) = ExtendedFix::spans(transform.encoder, repair) {
                     let plan = vec![ExplanationStep::Apply(Fix::Extended(name))];
@@ -256,6 +285,9 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     if before.cost >= LEGACY_MARGIN {
         for &transform in &LEGACY_TRANSFORMS {
             debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
+            if !viable.legacy_through(transform.encoder) {
+                continue;
+            }
             if let Some(candidate) = whole_line(text, transform) {
                 consider(candidate, true);
             }
@@ -296,7 +328,7 @@ fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
 /// plausible as the original.
 fn has_latin_accents(text: &str) -> bool {
     text.chars()
-        .any(|c| !c.is_ascii() && model::script_of(c) == Some(1))
+        .any(|c| !c.is_ascii() && chars::info(c).script() == Some(1))
 }
 
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
@@ -328,7 +360,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
 }
 
 fn letter_count(text: &str) -> usize {
-    text.chars().filter(|c| c.is_alphabetic()).count()
+    text.chars().filter(|&c| chars::info(c).alphabetic).count()
 }
 
 /// Whether a candidate is text at all: no control characters, U+FFFD or
