@@ -124,7 +124,7 @@ pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
 }
 
 /// Encodes text with a single-byte codec of [`crate::codecs`].
-fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
+pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
     charmap(name)?.encode(text).ok()
 }
 
@@ -137,12 +137,22 @@ pub(crate) struct Candidate {
 /// Re-decodes the whole of `text` with `transform`, or `None` if the text
 /// can't be encoded or the bytes can't be decoded.
 pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> {
+    let bytes = encode(text, transform.encoder)?;
+    whole_line_encoded(text, transform, &bytes)
+}
+
+/// [`whole_line`], given the text's bytes in the transform's encoder
+/// (shared by the transforms that encode with the same codec).
+pub(crate) fn whole_line_encoded(
+    text: &str,
+    transform: Transform,
+    bytes: &[u8],
+) -> Option<Candidate> {
     let charmap = charmap(transform.encoder)?;
-    let bytes = charmap.encode(text).ok()?;
     let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
     let decoded = match transform.decoder {
         Decoder::Utf8 => {
-            let repaired = restore_continuation_bytes(&bytes);
+            let repaired = restore_continuation_bytes(bytes);
             if let Cow::Owned(_) = repaired {
                 plan.push(ExplanationStep::Transcode(Fix::Extended(
                     ExtendedFix::RESTORE_CONTINUATION_BYTES,
@@ -154,7 +164,7 @@ pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> 
         Decoder::Legacy(name) => {
             let codec = Codec::from_name(name)?;
             plan.push(ExplanationStep::Decode(codec));
-            codec.decode(&bytes).ok()?
+            codec.decode(bytes).ok()?
         }
     };
     (decoded != text).then_some(Candidate {

@@ -59,7 +59,7 @@ pub(crate) struct Table {
     pub(crate) all: u16,
 }
 
-fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> Info {
+pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> Info {
     let mut info = Info {
         enc: 0,
         lead1: 0,
@@ -168,6 +168,15 @@ pub(crate) fn info(c: char) -> Info {
 }
 
 impl Table {
+    /// The facts of a character of the BMP (`None` beyond it).
+    #[inline]
+    pub(crate) fn bmp(&self, c: char) -> Option<&Info> {
+        let code = c as usize;
+        let block = *self.index.get(code / BLOCK)?;
+        let row = self.blocks[usize::from(block)][code % BLOCK];
+        Some(&self.rows[usize::from(row)])
+    }
+
     #[inline]
     pub(crate) fn info(&self, c: char) -> Info {
         let code = c as usize;

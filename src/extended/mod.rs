@@ -51,7 +51,9 @@ use crate::encoding::ftfy_fix_encoding;
 use crate::fixes::{ByteFix, Fix};
 use crate::plan::ExplanationStep;
 use crate::TextFixerConfig;
-use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+use candidates::{
+    whole_line, whole_line_encoded, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS,
+};
 use spans::Repair;
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
@@ -200,17 +202,17 @@ fn recover_viable(
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
+    let text_letters = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
+        // The cheap checks come first: most candidates fail them.
         if legacy {
-            // A script the text did not have must make most of the letters
-            // (Russian read as Latin-1), not a word here and there (`à` as
-            // Cyrillic `а` in French).
-            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
             // A single-byte mixup maps letters to letters.
             let same_length = candidate_length == length;
-            let keeps_letters = !same_length || letter_count(&candidate.text) >= letter_count(text);
+            let keeps_letters = !same_length
+                || letter_count(&candidate.text)
+                    >= *text_letters.get_or_init(|| letter_count(text));
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character.
             let enough = if before.hard > 0 {
@@ -220,12 +222,7 @@ fn recover_viable(
             } else {
                 LEGACY_MIN_CHANGED_MULTI_BYTE
             };
-            let within_latin = new == 0 && has_latin_accents(text);
-            if new * 2 < all * usize::from(new > 0)
-                || (within_latin && before.hard == 0)
-                || !keeps_letters
-                || non_ascii < enough
-            {
+            if !keeps_letters || non_ascii < enough {
                 return;
             }
         } else if merged_so_far < 2 && before.hard == 0 && merged <= 1 {
@@ -236,8 +233,35 @@ fn recover_viable(
         if model::symbol_count(&candidate.text) > symbols {
             return;
         }
-        let mut after = model::score(&candidate.text);
-        after.cost = after.cost.saturating_add(kana_penalty(&candidate));
+        if legacy {
+            // A script the text did not have must make most of the letters
+            // (Russian read as Latin-1), not a word here and there (`à` as
+            // Cyrillic `а` in French).
+            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
+            let within_latin = new == 0 && has_latin_accents(text);
+            if new * 2 < all * usize::from(new > 0) || (within_latin && before.hard == 0) {
+                return;
+            }
+        }
+        let kana = kana_penalty(&candidate);
+        let after = if legacy {
+            // Only a candidate that costs a margin less than the reference
+            // can be accepted: scoring stops once it can't.
+            let Some(cap) = reference.checked_sub(LEGACY_MARGIN + kana) else {
+                return;
+            };
+            match model::score_capped(&candidate.text, cap) {
+                Some(score) => model::Score {
+                    cost: score.cost + kana,
+                    hard: score.hard,
+                },
+                None => return,
+            }
+        } else {
+            let mut after = model::score(&candidate.text);
+            after.cost = after.cost.saturating_add(kana);
+            after
+        };
         if after.hard > 0 {
             return;
         }
@@ -283,12 +307,25 @@ fn recover_viable(
         consider(candidate, false);
     }
     if before.cost >= LEGACY_MARGIN {
+        // The text's bytes in each encoder, made once.
+        let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
         for &transform in &LEGACY_TRANSFORMS {
             debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
             if !viable.legacy_through(transform.encoder) {
                 continue;
             }
-            if let Some(candidate) = whole_line(text, transform) {
+            let bytes = match encoded.iter().find(|(name, _)| *name == transform.encoder) {
+                Some((_, bytes)) => bytes,
+                None => {
+                    let bytes = candidates::encode(text, transform.encoder);
+                    encoded.push((transform.encoder, bytes));
+                    &encoded[encoded.len() - 1].1
+                }
+            };
+            if let Some(candidate) = bytes
+                .as_deref()
+                .and_then(|bytes| whole_line_encoded(text, transform, bytes))
+            {
                 consider(candidate, true);
             }
         }

@@ -317,6 +317,22 @@ pub(crate) fn score(text: &str) -> Score {
     text.split(char::is_whitespace).map(word_score).sum()
 }
 
+/// [`score`], or `None` as soon as the cost passes `cap` or a hard sign
+/// shows: for candidates that can only be accepted below `cap` and
+/// without one.
+pub(crate) fn score_capped(text: &str, cap: u32) -> Option<Score> {
+    let mut total = Score::default();
+    for word in text.split(char::is_whitespace) {
+        let score = word_score(word);
+        total.cost += score.cost;
+        total.hard += score.hard;
+        if total.cost > cap || total.hard > 0 {
+            return None;
+        }
+    }
+    Some(total)
+}
+
 /// The cost part of [`score`].
 pub(crate) fn cost(text: &str) -> u32 {
     score(text).cost

@@ -31,7 +31,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{Info, TABLE};
+use super::chars::{info_of, Info, TABLE};
 use super::model::{joins_letters, Kind};
 use super::LEGACY_MIN_CHANGED;
 
@@ -114,9 +114,220 @@ pub(crate) fn encoder_bit(encoder: &str) -> Option<u16> {
         .map(|bit| 1 << bit)
 }
 
+/// The model's view of a word so far, as far as its hard signs go (see
+/// `word_score`): conservative, so that it may see a sign where the model
+/// sees none, never the reverse.
+#[derive(Clone, Copy)]
+struct Signs {
+    previous_kind: Kind,
+    previous_script: Option<u8>,
+    previous_char: char,
+    /// A non-ASCII punctuation or symbol right after a letter, or `€`:
+    /// a hard sign if a letter follows.
+    between: Option<(char, Kind, char)>,
+    hard: bool,
+}
+
+impl Signs {
+    const WORD_START: Signs = Signs {
+        previous_kind: Kind::Punctuation,
+        previous_script: None,
+        previous_char: ' ',
+        between: None,
+        hard: false,
+    };
+
+    /// A new word (after whitespace), keeping what was found.
+    fn next_word(&mut self) {
+        *self = Signs {
+            hard: self.hard,
+            ..Signs::WORD_START
+        };
+    }
+
+    #[inline]
+    fn letter(&mut self, c: char, script: u8) {
+        if self.previous_script.is_some_and(|before| before != script) {
+            self.hard = true;
+        }
+        if let Some((symbol, kind, before)) = self.between.take() {
+            if kind == Kind::Symbol || !joins_letters(symbol, before, Some(&c)) {
+                self.hard = true;
+            }
+        }
+        self.previous_script = Some(script);
+        self.previous_kind = Kind::Letter(script);
+        self.previous_char = c;
+    }
+
+    /// A printable ASCII character.
+    #[inline]
+    fn ascii(&mut self, c: char) {
+        if c.is_ascii_alphabetic() {
+            self.letter(c, 1);
+        } else if c == ' ' {
+            self.next_word();
+        } else if c.is_ascii_digit() {
+            self.other(c, Kind::Digit);
+        } else {
+            self.other(c, Kind::Punctuation);
+        }
+    }
+
+    fn other(&mut self, c: char, kind: Kind) {
+        match kind {
+            Kind::Letter(script) => return self.letter(c, script),
+            Kind::Mark => {
+                if !matches!(self.previous_kind, Kind::Letter(script) if script > 3) {
+                    self.hard = true;
+                }
+                self.previous_char = c;
+                return;
+            }
+            Kind::Control => self.hard = true,
+            Kind::Punctuation | Kind::Symbol => {
+                let after_letter = matches!(self.previous_kind, Kind::Letter(_));
+                if c == '€' && after_letter {
+                    self.hard = true;
+                }
+                self.previous_script = None;
+                self.previous_kind = kind;
+                self.between = (after_letter && !c.is_ascii() || c == '€').then_some((
+                    c,
+                    kind,
+                    self.previous_char,
+                ));
+                self.previous_char = c;
+                return;
+            }
+            Kind::Ideograph | Kind::Digit => {}
+        }
+        self.previous_script = None;
+        self.previous_kind = kind;
+        self.between = None;
+        self.previous_char = c;
+    }
+}
+
+/// Characters that no codec of [`UTF8_TRANSFORMS`] encodes (Han, kana,
+/// Hangul, most symbols; checked in `tests`).
+const UNENCODABLE: std::ops::Range<char> = '\u{2600}'..'\u{f8ff}';
+
+fn is_printable_ascii(byte: u8) -> bool {
+    (0x20..0x7f).contains(&byte)
+}
+
 /// Which candidates [`super::recover`] may find in `text` (a non-ASCII
 /// line), or `None` when it certainly finds none.
 pub(crate) fn viable(text: &str) -> Option<Viable> {
+    if latin_without_utf8(text) {
+        return None;
+    }
+    viable_in_full(text)
+}
+
+/// The common case of clean text, decided on its non-ASCII characters
+/// alone: whether `text` certainly has no candidate because its
+/// non-ASCII characters are all Latin letters, none of which starts a
+/// UTF-8 sequence with the characters after it in any codec, and too few
+/// (or unencodable) for a legacy re-decoding. (Latin letters beside ASCII
+/// show the model no hard sign: one script, and ASCII punctuation joins
+/// letters.) `false` means: look closer.
+fn latin_without_utf8(text: &str) -> bool {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut non_ascii = 0usize;
+    let mut encodable = table.all;
+    while at < bytes.len() {
+        // Eight bytes at a time while they are all printable ASCII.
+        while let Some(chunk) = bytes.get(at..at + 8) {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+            if !is_printable_ascii_word(word) {
+                break;
+            }
+            at += 8;
+        }
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
+        if byte < 0x80 {
+            match byte {
+                0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => {
+                    at += 1;
+                    continue;
+                }
+                _ => return false,
+            }
+        }
+        let mut rest = text[at..].chars();
+        let c = rest.next().unwrap_or('\0');
+        at += c.len_utf8();
+        let Some(info) = table.bmp(c) else {
+            return false;
+        };
+        if info.kind != Kind::Letter(1) {
+            return false;
+        }
+        non_ascii += 1;
+        encodable &= info.enc;
+        let lead = info.lead1 | info.lead2 | info.lead3;
+        if lead != 0 {
+            // The continuation bytes a lead byte needs, in each codec.
+            let mut open = lead;
+            let mut needed = [
+                info.lead1 | info.lead2 | info.lead3,
+                info.lead2 | info.lead3,
+                info.lead3,
+            ];
+            for need in &mut needed {
+                *need &= open;
+            }
+            let mut complete = 0;
+            for (count, next) in rest.by_ref().take(3).enumerate() {
+                let takes = match next {
+                    ' ' | '\'' | '"' => table.all,
+                    _ if next.is_ascii() => 0,
+                    _ => table.bmp(next).map_or(0, |next| next.cont),
+                };
+                open &= takes & needed[count];
+                let done = match count {
+                    0 => info.lead1,
+                    1 => info.lead2,
+                    _ => info.lead3,
+                };
+                complete |= open & done;
+                open &= !done;
+                if open == 0 {
+                    break;
+                }
+            }
+            if complete != 0 {
+                return false;
+            }
+        }
+    }
+    if encodable & table.legacy == 0 || non_ascii < LEGACY_MIN_CHANGED {
+        return true;
+    }
+    let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
+    3 * non_ascii < ascii_letters
+}
+
+/// Whether the eight bytes of `word` are all printable ASCII (20–7E).
+fn is_printable_ascii_word(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte below 20 (the classic "has a byte less than n" test), a byte
+    // of 7F (one that is zero after xor), or a byte from 80.
+    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    let delete = word ^ (ONES * 0x7f);
+    let delete = delete.wrapping_sub(ONES) & !delete & HIGH;
+    (word & HIGH) | below | delete == 0
+}
+
+/// [`viable`], character by character.
+fn viable_in_full(text: &str) -> Option<Viable> {
     let table = &*TABLE;
     let all = table.all;
     // Whole line, and the current run of the current word.
@@ -128,128 +339,106 @@ pub(crate) fn viable(text: &str) -> Option<Viable> {
     let mut non_ascii = 0usize;
     let mut ascii_letters = 0usize;
     let mut latin_accents = false;
-    let mut hard = false;
-    // The model's view inside the current word (see `word_score`).
-    let mut previous_kind = Kind::Punctuation;
-    let mut previous_script: Option<u8> = None;
-    let mut previous_char = ' ';
-    // A non-ASCII punctuation or symbol right after a letter: a hard sign
-    // if a letter follows.
-    let mut between: Option<(char, Kind, char)> = None;
-    for c in text.chars() {
-        if c.is_ascii()
-            && !c.is_ascii_control()
-            && c != ' '
-            && line.pending() == 0
-            && run.pending() == 0
-        {
-            // Plain ASCII with no sequence open: only the model's view
-            // moves.
-            if c.is_ascii_alphabetic() {
-                ascii_letters += 1;
-                if previous_script.is_some_and(|script| script != 1) {
-                    hard = true;
-                }
-                if let Some((symbol, kind, before)) = between.take() {
-                    if kind == Kind::Symbol || !joins_letters(symbol, before, Some(&c)) {
-                        hard = true;
-                    }
-                }
-                previous_script = Some(1);
-                previous_kind = Kind::Letter(1);
-            } else {
-                between = None;
-                previous_script = None;
-                previous_kind = if c.is_ascii_digit() {
-                    Kind::Digit
-                } else {
-                    Kind::Punctuation
-                };
+    let mut signs = Signs::WORD_START;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    // While a legacy re-decoding is possible: everything.
+    while at < bytes.len() {
+        let idle = (line.pending() | run.pending()) == 0;
+        if idle && is_printable_ascii(bytes[at]) {
+            // Printable ASCII stands for itself in every codec, and with
+            // no sequence open only a space changes the runs; of the
+            // model's signs, only the first character can show one.
+            let end = bytes[at..]
+                .iter()
+                .position(|&byte| !is_printable_ascii(byte))
+                .map_or(bytes.len(), |length| at + length);
+            let segment = &bytes[at..end];
+            ascii_letters += segment.iter().filter(|b| b.is_ascii_alphabetic()).count();
+            if segment.contains(&b' ') {
+                spans |= run.complete() & run_non_ascii;
+                run = Utf8State::new(all);
+                run_non_ascii = 0;
             }
-            previous_char = c;
+            signs.ascii(char::from(segment[0]));
+            if segment.len() > 1 {
+                if segment[1..].contains(&b' ') {
+                    signs.next_word();
+                }
+                signs.ascii(char::from(segment[segment.len() - 1]));
+            }
+            at = end;
             continue;
         }
-        let info = table.info(c);
+        let c = text[at..].chars().next().unwrap_or('\0');
+        at += c.len_utf8();
+        let owned;
+        let info = match table.bmp(c) {
+            Some(info) => info,
+            None => {
+                owned = info_of(c, &[]);
+                &owned
+            }
+        };
         encodable &= info.enc;
+        line.step(info);
         if !c.is_ascii() {
             non_ascii += 1;
+            if info.kind == Kind::Letter(1) {
+                latin_accents = true;
+            }
+        } else if c.is_ascii_alphabetic() {
+            ascii_letters += 1;
         }
-        line.step(&info);
         if c.is_whitespace() {
             spans |= run.complete() & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
-            between = None;
-            previous_kind = Kind::Punctuation;
-            previous_script = None;
-            previous_char = c;
+            signs.next_word();
+        } else {
+            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            signs.other(c, info.kind);
+        }
+        if encodable & table.legacy == 0 {
+            break;
+        }
+    }
+    // No legacy re-decoding: only UTF-8 runs and the line are left.
+    for c in text[at..].chars() {
+        let idle = (line.pending() | run.pending()) == 0;
+        if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
             continue;
         }
-        // Codecs that can't encode `c` end their run before it, and
-        // start a new one after it.
-        let ends = all & !info.enc;
-        spans |= run.complete() & run_non_ascii & ends;
-        run.need1 &= !ends;
-        run.need2 &= !ends;
-        run.need3 &= !ends;
-        run_non_ascii &= !ends;
-        run.step(&info);
-        run.ok |= ends;
-        if !c.is_ascii() {
-            run_non_ascii |= info.enc;
+        if UNENCODABLE.contains(&c) {
+            // No codec encodes it: the line fails, the run ends.
+            line.ok = 0;
+            spans |= run.complete() & run_non_ascii;
+            run = Utf8State::new(all);
+            run_non_ascii = 0;
+            continue;
         }
-        // The model's hard signs, conservatively.
-        match info.kind {
-            Kind::Letter(script) => {
-                if c.is_ascii_alphabetic() {
-                    ascii_letters += 1;
-                } else if script == 1 {
-                    latin_accents = true;
-                }
-                if previous_script.is_some_and(|before| before != script) {
-                    hard = true;
-                }
-                if let Some((symbol, kind, before)) = between.take() {
-                    if kind == Kind::Symbol || !joins_letters(symbol, before, Some(&c)) {
-                        hard = true;
-                    }
-                }
-                previous_script = Some(script);
+        let owned;
+        let info = match table.bmp(c) {
+            Some(info) => info,
+            None => {
+                owned = info_of(c, &[]);
+                &owned
             }
-            Kind::Mark => {
-                if !matches!(previous_kind, Kind::Letter(script) if script > 3) {
-                    hard = true;
-                }
-            }
-            Kind::Control => hard = true,
-            Kind::Punctuation | Kind::Symbol => {
-                previous_script = None;
-                let after_letter = matches!(previous_kind, Kind::Letter(_));
-                if c == '€' && after_letter {
-                    hard = true;
-                }
-                between = (after_letter && !c.is_ascii() || c == '€').then_some((
-                    c,
-                    info.kind,
-                    previous_char,
-                ));
-            }
-            Kind::Ideograph | Kind::Digit => {
-                previous_script = None;
-                between = None;
-            }
+        };
+        if line.ok != 0 {
+            line.step(info);
         }
-        if info.kind != Kind::Mark {
-            previous_kind = info.kind;
-            if !matches!(info.kind, Kind::Punctuation | Kind::Symbol) {
-                between = None;
-            }
+        if c.is_whitespace() {
+            spans |= run.complete() & run_non_ascii;
+            run = Utf8State::new(all);
+            run_non_ascii = 0;
+        } else {
+            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
         }
-        previous_char = c;
     }
     spans |= run.complete() & run_non_ascii;
     let legacy_possible = non_ascii > 0
-        && (hard
+        && (signs.hard
             || (non_ascii >= LEGACY_MIN_CHANGED
                 && (!latin_accents || 3 * non_ascii >= ascii_letters)));
     let viable = Viable {
@@ -262,6 +451,36 @@ pub(crate) fn viable(text: &str) -> Option<Viable> {
         },
     };
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// Follows one non-whitespace character through the runs of a word:
+/// codecs that can't encode it end their run before it (which counts if
+/// it decodes and holds a non-ASCII character) and start a new one after
+/// it.
+#[inline]
+fn step_run(
+    run: &mut Utf8State,
+    run_non_ascii: &mut u16,
+    spans: &mut u16,
+    info: &Info,
+    all: u16,
+    c: char,
+) {
+    let ends = all & !info.enc;
+    if ends == all && *run_non_ascii == 0 {
+        *run = Utf8State::new(all);
+        return;
+    }
+    *spans |= run.complete() & *run_non_ascii & ends;
+    run.need1 &= !ends;
+    run.need2 &= !ends;
+    run.need3 &= !ends;
+    *run_non_ascii &= !ends;
+    run.step(info);
+    run.ok |= ends;
+    if !c.is_ascii() {
+        *run_non_ascii |= info.enc;
+    }
 }
 
 #[cfg(test)]
@@ -364,6 +583,32 @@ mod tests {
         })
     }
 
+    #[test]
+    fn printable_ascii_words() {
+        for byte in 0..=255u8 {
+            for position in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[position] = byte;
+                let word = u64::from_le_bytes(bytes);
+                assert_eq!(
+                    is_printable_ascii_word(word),
+                    is_printable_ascii(byte),
+                    "{byte:x}"
+                );
+            }
+        }
+    }
+
+    /// No codec encodes the characters the prefilter skips.
+    #[test]
+    fn unencodable_characters_are_unencodable() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if UNENCODABLE.contains(&c) {
+                assert_eq!(TABLE.info(c).enc, 0, "{c:?}");
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -380,6 +625,16 @@ mod tests {
                 outcome(recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING))
             };
             prop_assert_eq!(filtered, everything);
+        }
+
+        /// The shortcut for Latin text never rules out what the full pass
+        /// allows.
+        #[test]
+        fn the_latin_shortcut_agrees(text in line()) {
+            prop_assume!(!text.is_ascii());
+            if latin_without_utf8(&text) {
+                prop_assert_eq!(viable_in_full(&text), None);
+            }
         }
 
         /// Codecs the prefilter rules out for UTF-8 make no candidate.
