@@ -33,6 +33,9 @@ pub(crate) struct Info {
     pub(crate) quote: u16,
     /// Its byte is above 7F and neither a lead nor a continuation byte.
     pub(crate) bad: u16,
+    /// It is not ASCII but its byte is (U+FFFD, byte 1A of the sloppy
+    /// codecs).
+    pub(crate) ascii_byte: u16,
     pub(crate) kind: Kind,
     /// `char::is_alphabetic`.
     pub(crate) alphabetic: bool,
@@ -68,6 +71,7 @@ pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> 
         cont: 0,
         quote: 0,
         bad: 0,
+        ascii_byte: 0,
         kind: kind_of(c),
         alphabetic: c.is_alphabetic(),
         lowercase: c.is_lowercase(),
@@ -88,6 +92,9 @@ pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> 
             0xF0..=0xF4 => info.lead3 |= bit,
             0xC0 | 0xC1 | 0xF5..=0xFF => info.bad |= bit,
             _ => {}
+        }
+        if byte < 0x80 && !c.is_ascii() {
+            info.ascii_byte |= bit;
         }
     }
     info

@@ -220,94 +220,106 @@ fn is_printable_ascii(byte: u8) -> bool {
 /// Which candidates [`super::recover`] may find in `text` (a non-ASCII
 /// line), or `None` when it certainly finds none.
 pub(crate) fn viable(text: &str) -> Option<Viable> {
-    if latin_without_utf8(text) {
+    if clean_shortcut(text) {
         return None;
     }
     viable_in_full(text)
 }
 
 /// The common case of clean text, decided on its non-ASCII characters
-/// alone: whether `text` certainly has no candidate because its
-/// non-ASCII characters are all Latin letters, none of which starts a
-/// UTF-8 sequence with the characters after it in any codec, and too few
-/// (or unencodable) for a legacy re-decoding. (Latin letters beside ASCII
-/// show the model no hard sign: one script, and ASCII punctuation joins
-/// letters.) `false` means: look closer.
-fn latin_without_utf8(text: &str) -> bool {
+/// alone: whether `text` certainly has no candidate because none of its
+/// characters starts a UTF-8 sequence with the characters after it in
+/// any codec, and a legacy re-decoding is impossible: no legacy encoder
+/// encodes the line, or its non-ASCII characters are all Latin letters,
+/// too few for one. (Latin letters beside ASCII show the model no hard
+/// sign: one script, and ASCII punctuation joins letters.) `false`
+/// means: look closer.
+fn clean_shortcut(text: &str) -> bool {
     let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut at = 0;
     let mut non_ascii = 0usize;
     let mut encodable = table.all;
+    let mut latin_letters_only = true;
+    // Codecs in which a lead byte still awaits one, two or three
+    // continuation bytes; a sequence that completes is a UTF-8 candidate.
+    let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
     while at < bytes.len() {
-        // Eight bytes at a time while they are all printable ASCII.
-        while let Some(chunk) = bytes.get(at..at + 8) {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
-            if !is_printable_ascii_word(word) {
-                break;
+        if need1 | need2 | need3 == 0 {
+            // Eight bytes at a time while they are all printable ASCII.
+            while let Some(chunk) = bytes.get(at..at + 8) {
+                let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+                if !is_printable_ascii_word(word) {
+                    break;
+                }
+                at += 8;
             }
-            at += 8;
         }
         let Some(&byte) = bytes.get(at) else {
             break;
         };
         if byte < 0x80 {
-            match byte {
-                0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => {
-                    at += 1;
-                    continue;
-                }
-                _ => return false,
+            // ASCII controls other than whitespace are the model's hard
+            // signs (and some codecs don't encode them).
+            if !matches!(byte, 0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+                latin_letters_only = false;
+                encodable &= table.info(char::from(byte)).enc;
             }
+            let takes = if matches!(byte, b' ' | b'\'' | b'"') {
+                table.all
+            } else {
+                0
+            };
+            if need1 & takes != 0 {
+                return false;
+            }
+            need1 = need2 & takes;
+            need2 = need3 & takes;
+            need3 = 0;
+            at += 1;
+            continue;
         }
-        let mut rest = text[at..].chars();
-        let c = rest.next().unwrap_or('\0');
+        let c = text[at..].chars().next().unwrap_or('\0');
         at += c.len_utf8();
-        let Some(info) = table.bmp(c) else {
-            return false;
-        };
-        if info.kind != Kind::Letter(1) {
-            return false;
-        }
         non_ascii += 1;
+        let info = match table.bmp(c) {
+            Some(info) if !UNENCODABLE.contains(&c) => info,
+            _ => {
+                // No codec encodes it: every sequence breaks here.
+                encodable = 0;
+                latin_letters_only = false;
+                (need1, need2, need3) = (0, 0, 0);
+                continue;
+            }
+        };
         encodable &= info.enc;
-        let lead = info.lead1 | info.lead2 | info.lead3;
-        if lead != 0 {
-            // The continuation bytes a lead byte needs, in each codec.
-            let mut open = lead;
-            let mut needed = [
-                info.lead1 | info.lead2 | info.lead3,
-                info.lead2 | info.lead3,
-                info.lead3,
-            ];
-            for need in &mut needed {
-                *need &= open;
-            }
-            let mut complete = 0;
-            for (count, next) in rest.by_ref().take(3).enumerate() {
-                let takes = match next {
-                    ' ' | '\'' | '"' => table.all,
-                    _ if next.is_ascii() => 0,
-                    _ => table.bmp(next).map_or(0, |next| next.cont),
-                };
-                open &= takes & needed[count];
-                let done = match count {
-                    0 => info.lead1,
-                    1 => info.lead2,
-                    _ => info.lead3,
-                };
-                complete |= open & done;
-                open &= !done;
-                if open == 0 {
-                    break;
-                }
-            }
-            if complete != 0 {
+        if info.kind != Kind::Letter(1) {
+            latin_letters_only = false;
+            if encodable & table.legacy != 0 {
+                // A legacy re-decoding may be possible (Cyrillic read as
+                // Windows-1251): the full pass decides.
                 return false;
             }
         }
+        if info.ascii_byte != 0 {
+            // U+FFFD is byte 1A in the sloppy codecs: a re-decoding
+            // changes it with no UTF-8 sequence at all.
+            return false;
+        }
+        if need1 & info.cont != 0 {
+            return false;
+        }
+        need1 = (need2 & info.cont) | info.lead1;
+        need2 = (need3 & info.cont) | info.lead2;
+        need3 = info.lead3;
     }
-    if encodable & table.legacy == 0 || non_ascii < LEGACY_MIN_CHANGED {
+    if encodable & table.legacy == 0 {
+        return true;
+    }
+    if !latin_letters_only {
+        return false;
+    }
+    if non_ascii < LEGACY_MIN_CHANGED {
         return true;
     }
     let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
@@ -632,7 +644,7 @@ mod tests {
         #[test]
         fn the_latin_shortcut_agrees(text in line()) {
             prop_assume!(!text.is_ascii());
-            if latin_without_utf8(&text) {
+            if clean_shortcut(&text) {
                 prop_assert_eq!(viable_in_full(&text), None);
             }
         }
