@@ -309,7 +309,7 @@ fn recover_viable(
     if before.cost >= LEGACY_MARGIN {
         // The text's bytes in each encoder, made once.
         let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
-        for &transform in &LEGACY_TRANSFORMS {
+        for (index, &transform) in LEGACY_TRANSFORMS.iter().enumerate() {
             debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
             if !viable.legacy_through(transform.encoder) {
                 continue;
@@ -322,10 +322,28 @@ fn recover_viable(
                     &encoded[encoded.len() - 1].1
                 }
             };
-            if let Some(candidate) = bytes
-                .as_deref()
-                .and_then(|bytes| whole_line_encoded(text, transform, bytes))
-            {
+            let Some(bytes) = bytes.as_deref() else {
+                continue;
+            };
+            // A single-byte decoder's letters and symbols, counted on the
+            // bytes: a candidate that loses letters or gains symbols is
+            // turned down by `consider` anyway.
+            if let Some(facts) = candidates::byte_facts(index) {
+                let (mut defined, mut letters, mut added_symbols) = (true, 0usize, 0usize);
+                for &byte in bytes {
+                    let byte = usize::from(byte);
+                    defined &= facts.defined[byte];
+                    letters += usize::from(facts.alphabetic[byte]);
+                    added_symbols += usize::from(facts.symbol[byte]);
+                }
+                if !defined
+                    || added_symbols > symbols
+                    || letters < *text_letters.get_or_init(|| letter_count(text))
+                {
+                    continue;
+                }
+            }
+            if let Some(candidate) = whole_line_encoded(text, transform, bytes) {
                 consider(candidate, true);
             }
         }
