@@ -220,27 +220,27 @@ fn is_printable_ascii(byte: u8) -> bool {
 /// Which candidates [`super::recover`] may find in `text` (a non-ASCII
 /// line), or `None` when it certainly finds none.
 pub(crate) fn viable(text: &str) -> Option<Viable> {
-    if clean_shortcut(text) {
-        return None;
+    match shortcut(text) {
+        Some(decided) => decided,
+        None => viable_in_full(text),
     }
-    viable_in_full(text)
 }
 
-/// The common case of clean text, decided on its non-ASCII characters
-/// alone: whether `text` certainly has no candidate because none of its
-/// characters starts a UTF-8 sequence with the characters after it in
-/// any codec, and a legacy re-decoding is impossible: no legacy encoder
-/// encodes the line, or its non-ASCII characters are all Latin letters,
-/// too few for one. (Latin letters beside ASCII show the model no hard
-/// sign: one script, and ASCII punctuation joins letters.) `false`
-/// means: look closer.
-fn clean_shortcut(text: &str) -> bool {
+/// [`viable`] decided on the non-ASCII characters alone, when it can be
+/// (`None` when it can't): when none of them starts a UTF-8 sequence with
+/// the characters after it in any codec, no UTF-8 re-decoding can exist,
+/// and whether a legacy one may is decided by the counts, or, when that
+/// takes the model's hard signs, by their absence in lines whose
+/// non-ASCII characters are all Latin letters (beside ASCII, those show
+/// none: one script, and ASCII punctuation joins letters).
+fn shortcut(text: &str) -> Option<Option<Viable>> {
     let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut at = 0;
     let mut non_ascii = 0usize;
     let mut encodable = table.all;
     let mut latin_letters_only = true;
+    let mut latin_accents = false;
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
@@ -271,7 +271,7 @@ fn clean_shortcut(text: &str) -> bool {
                 0
             };
             if need1 & takes != 0 {
-                return false;
+                return None;
             }
             need1 = need2 & takes;
             need2 = need3 & takes;
@@ -293,37 +293,40 @@ fn clean_shortcut(text: &str) -> bool {
             }
         };
         encodable &= info.enc;
-        if info.kind != Kind::Letter(1) {
+        if info.kind == Kind::Letter(1) {
+            latin_accents = true;
+        } else {
             latin_letters_only = false;
-            if encodable & table.legacy != 0 {
-                // A legacy re-decoding may be possible (Cyrillic read as
-                // Windows-1251): the full pass decides.
-                return false;
-            }
         }
         if info.ascii_byte != 0 {
             // U+FFFD is byte 1A in the sloppy codecs: a re-decoding
             // changes it with no UTF-8 sequence at all.
-            return false;
+            return None;
         }
         if need1 & info.cont != 0 {
-            return false;
+            return None;
         }
         need1 = (need2 & info.cont) | info.lead1;
         need2 = (need3 & info.cont) | info.lead2;
         need3 = info.lead3;
     }
-    if encodable & table.legacy == 0 {
-        return true;
+    let legacy = encodable & table.legacy;
+    if legacy == 0 {
+        return Some(None);
     }
-    if !latin_letters_only {
-        return false;
+    let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
+        && (!latin_accents || {
+            let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
+            3 * non_ascii >= ascii_letters
+        });
+    if without_hard_signs {
+        return Some(Some(Viable {
+            line: 0,
+            spans: 0,
+            legacy,
+        }));
     }
-    if non_ascii < LEGACY_MIN_CHANGED {
-        return true;
-    }
-    let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
-    3 * non_ascii < ascii_letters
+    latin_letters_only.then_some(None)
 }
 
 /// Whether the eight bytes of `word` are all printable ASCII (20–7E).
@@ -639,20 +642,23 @@ mod tests {
             prop_assert_eq!(filtered, everything);
         }
 
-        /// The shortcut for Latin text never rules out what the full pass
-        /// allows.
+        /// The shortcut decides as the full pass does.
         #[test]
-        fn the_latin_shortcut_agrees(text in line()) {
-            prop_assume!(!text.is_ascii());
-            if clean_shortcut(&text) {
-                prop_assert_eq!(viable_in_full(&text), None);
+        fn the_shortcut_agrees(text in line()) {
+            if text.is_ascii() {
+                return Ok(());
+            }
+            if let Some(decided) = shortcut(&text) {
+                prop_assert_eq!(decided, viable_in_full(&text));
             }
         }
 
         /// Codecs the prefilter rules out for UTF-8 make no candidate.
         #[test]
         fn ruled_out_codecs_make_no_utf8_candidate(text in line()) {
-            prop_assume!(!text.is_ascii());
+            if text.is_ascii() {
+                return Ok(());
+            }
             let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0 });
             for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
                 if viable.line & (1 << bit) == 0 {
