@@ -714,8 +714,9 @@ fn apply_text_fixes(
 /// The common case, decided without the round of fixes: a segment with
 /// nothing to look at but its non-ASCII characters, which is not mojibake
 /// and which normalization keeps, is left as it is. (Extended recovery
-/// looks at such text too: ftfy's `is_bad` misses what it fixes.)
-/// Sets `known_bad` when it found `text` bad.
+/// looks at such text too when its prefilter finds something it might
+/// fix: ftfy's `is_bad` misses what it fixes.) Sets `known_bad` when it
+/// found `text` bad.
 fn keeps_non_ascii_text(
     text: &str,
     triggers: Triggers,
@@ -727,7 +728,8 @@ fn keeps_non_ascii_text(
         *known_bad
     };
     triggers.only_non_ascii()
-        && !(config.fix_encoding && (config.extended_recovery || bad()))
+        && !(config.fix_encoding
+            && (bad() || (config.extended_recovery && crate::extended::may_change_clean(text))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))

@@ -124,8 +124,60 @@ pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
 }
 
 /// Encodes text with a single-byte codec of [`crate::codecs`].
-fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
+pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
     charmap(name)?.encode(text).ok()
+}
+
+/// What a single-byte legacy decoder makes of each byte: whether it
+/// decodes, and whether the character is alphabetic or a symbol (as
+/// `letter_count` and `model::symbol_count` count them).
+pub(crate) struct ByteFacts {
+    pub(crate) defined: [bool; 256],
+    pub(crate) alphabetic: [u8; 256],
+    pub(crate) symbol: [u8; 256],
+}
+
+/// [`ByteFacts`] of each of [`LEGACY_TRANSFORMS`]' decoders (`None` for
+/// the multi-byte ones), from the codecs themselves.
+static BYTE_FACTS: LazyLock<Vec<Option<ByteFacts>>> = LazyLock::new(|| {
+    LEGACY_TRANSFORMS
+        .iter()
+        .map(|transform| {
+            let Decoder::Legacy(name) = transform.decoder else {
+                return None;
+            };
+            let codec = Codec::from_name(name)?;
+            if matches!(codec, Codec::Legacy(name) if super::codecs::is_multi_byte(name)) {
+                return None;
+            }
+            let mut facts = ByteFacts {
+                defined: [false; 256],
+                alphabetic: [0; 256],
+                symbol: [0; 256],
+            };
+            for byte in 0..=255u8 {
+                let Ok(text) = codec.decode(&[byte]) else {
+                    continue;
+                };
+                let mut chars = text.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return None;
+                };
+                let info = super::chars::info(c);
+                facts.defined[usize::from(byte)] = true;
+                facts.alphabetic[usize::from(byte)] = u8::from(info.alphabetic);
+                facts.symbol[usize::from(byte)] =
+                    u8::from(!c.is_ascii() && info.kind == super::model::Kind::Symbol);
+            }
+            Some(facts)
+        })
+        .collect()
+});
+
+/// The [`ByteFacts`] of `LEGACY_TRANSFORMS[index]`'s decoder, if it is a
+/// single-byte codec.
+pub(crate) fn byte_facts(index: usize) -> Option<&'static ByteFacts> {
+    BYTE_FACTS.get(index)?.as_ref()
 }
 
 /// A re-decoded text and the plan that made it.
@@ -137,12 +189,22 @@ pub(crate) struct Candidate {
 /// Re-decodes the whole of `text` with `transform`, or `None` if the text
 /// can't be encoded or the bytes can't be decoded.
 pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> {
+    let bytes = encode(text, transform.encoder)?;
+    whole_line_encoded(text, transform, &bytes)
+}
+
+/// [`whole_line`], given the text's bytes in the transform's encoder
+/// (shared by the transforms that encode with the same codec).
+pub(crate) fn whole_line_encoded(
+    text: &str,
+    transform: Transform,
+    bytes: &[u8],
+) -> Option<Candidate> {
     let charmap = charmap(transform.encoder)?;
-    let bytes = charmap.encode(text).ok()?;
     let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
     let decoded = match transform.decoder {
         Decoder::Utf8 => {
-            let repaired = restore_continuation_bytes(&bytes);
+            let repaired = restore_continuation_bytes(bytes);
             if let Cow::Owned(_) = repaired {
                 plan.push(ExplanationStep::Transcode(Fix::Extended(
                     ExtendedFix::RESTORE_CONTINUATION_BYTES,
@@ -154,7 +216,7 @@ pub(crate) fn whole_line(text: &str, transform: Transform) -> Option<Candidate> 
         Decoder::Legacy(name) => {
             let codec = Codec::from_name(name)?;
             plan.push(ExplanationStep::Decode(codec));
-            codec.decode(&bytes).ok()?
+            codec.decode(bytes).ok()?
         }
     };
     (decoded != text).then_some(Candidate {
@@ -168,4 +230,46 @@ pub(crate) fn word_as_utf8(word: &str, encoder: &str) -> Option<String> {
     let bytes = encode(word, encoder)?;
     let repaired = restore_continuation_bytes(&bytes);
     String::from_utf8(repaired.into_owned()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single-byte decoders are stateless, so that [`ByteFacts`]
+    /// counted byte by byte are those of the decoded line.
+    #[test]
+    fn byte_facts_count_what_the_decoders_make() {
+        for (index, transform) in LEGACY_TRANSFORMS.iter().enumerate() {
+            let Some(facts) = byte_facts(index) else {
+                continue;
+            };
+            let Decoder::Legacy(name) = transform.decoder else {
+                continue;
+            };
+            let codec = Codec::from_name(name).unwrap();
+            let bytes: Vec<u8> = (0..=255u8)
+                .filter(|&byte| facts.defined[usize::from(byte)])
+                .collect();
+            let text = codec.decode(&bytes).unwrap();
+            assert_eq!(text.chars().count(), bytes.len(), "{name}");
+            let letters: usize = bytes
+                .iter()
+                .map(|&b| usize::from(facts.alphabetic[usize::from(b)]))
+                .sum();
+            assert_eq!(letters, super::super::letter_count(&text), "{name}");
+            let symbols: usize = bytes
+                .iter()
+                .map(|&b| usize::from(facts.symbol[usize::from(b)]))
+                .sum();
+            assert_eq!(symbols, super::super::model::symbol_count(&text), "{name}");
+            for byte in (0..=255u8).filter(|&byte| !facts.defined[usize::from(byte)]) {
+                assert!(
+                    codec.decode(&[b'a', byte, b'b']).is_err(),
+                    "{name} {byte:x}"
+                );
+            }
+        }
+        assert!(byte_facts(0).is_some(), "Windows-1251 is single-byte");
+    }
 }

@@ -19,6 +19,11 @@ static MULTI_BYTE: [(&str, &Encoding); 5] = [
     ("euc-jp", &EUC_JP_INIT),
 ];
 
+/// Whether a codec named by [`canonical_name`] is a multi-byte one.
+pub(crate) fn is_multi_byte(name: &str) -> bool {
+    MULTI_BYTE.iter().any(|&(known, _)| known == name)
+}
+
 /// The canonical name of a codec known here but not to [`crate::codecs`].
 pub(crate) fn canonical_name(name: &str) -> Option<&'static str> {
     let lower = name.trim().to_ascii_lowercase().replace('_', "-");

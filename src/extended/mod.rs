@@ -36,8 +36,10 @@
 //! ```
 
 mod candidates;
+mod chars;
 pub(crate) mod codecs;
 mod model;
+mod prefilter;
 mod repairs;
 mod spans;
 mod tables;
@@ -49,7 +51,9 @@ use crate::encoding::ftfy_fix_encoding;
 use crate::fixes::{ByteFix, Fix};
 use crate::plan::ExplanationStep;
 use crate::TextFixerConfig;
-use candidates::{whole_line, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+use candidates::{
+    whole_line, whole_line_encoded, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS,
+};
 use spans::Repair;
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
@@ -116,10 +120,32 @@ pub(crate) fn fix_encoding<'a>(
     current
 }
 
+/// Whether extended recovery may change `text`, which ftfy's heuristic
+/// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
+/// most clean segments.
+pub(crate) fn may_change_clean(text: &str) -> bool {
+    !text.is_ascii() && prefilter::viable(text).is_some()
+}
+
 /// The best re-decoding of `text` if the model finds it overwhelmingly
 /// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
 fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candidate> {
-    if text.is_ascii() || (merged_so_far < 2 && model::looks_clean(text)) {
+    if text.is_ascii() {
+        return None;
+    }
+    // One cheap pass rules out most clean text, and most codecs.
+    let viable = prefilter::viable(text)?;
+    recover_viable(text, ftfy, merged_so_far, viable)
+}
+
+/// [`recover`], trying only the candidates that `viable` allows.
+fn recover_viable(
+    text: &str,
+    ftfy: Option<&str>,
+    merged_so_far: usize,
+    viable: prefilter::Viable,
+) -> Option<Candidate> {
+    if merged_so_far < 2 && model::looks_clean(text) {
         return None;
     }
     let before = model::score(text);
@@ -141,12 +167,14 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     let length = text.chars().count();
     let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
     let mut utf8_candidates = Vec::new();
-    for &transform in &UTF8_TRANSFORMS {
-        if let Some(candidate) = whole_line(text, transform) {
-            utf8_candidates.push(candidate);
+    for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
+        if viable.line & (1 << bit) != 0 {
+            if let Some(candidate) = whole_line(text, transform) {
+                utf8_candidates.push(candidate);
+            }
         }
     }
-    let repairs: &[Repair] = if !spans::may_hold_utf8(text) {
+    let repairs: &[Repair] = if viable.spans == 0 || !spans::may_hold_utf8(text) {
         &[]
     } else if merged_so_far >= 2 {
         &[Repair::Likelier, Repair::Leftovers]
@@ -154,7 +182,10 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         &[Repair::Likelier]
     };
     for &repair in repairs {
-        for &transform in &UTF8_TRANSFORMS {
+        for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
+            if viable.spans & (1 << bit) == 0 {
+                continue;
+            }
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
                 if let Some(name) = ExtendedFix::spans(transform.encoder, repair) {
                     let plan = vec![ExplanationStep::Apply(Fix::Extended(name))];
@@ -171,17 +202,17 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
+    let text_letters = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
+        // The cheap checks come first: most candidates fail them.
         if legacy {
-            // A script the text did not have must make most of the letters
-            // (Russian read as Latin-1), not a word here and there (`à` as
-            // Cyrillic `а` in French).
-            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
             // A single-byte mixup maps letters to letters.
             let same_length = candidate_length == length;
-            let keeps_letters = !same_length || letter_count(&candidate.text) >= letter_count(text);
+            let keeps_letters = !same_length
+                || letter_count(&candidate.text)
+                    >= *text_letters.get_or_init(|| letter_count(text));
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character.
             let enough = if before.hard > 0 {
@@ -191,12 +222,7 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             } else {
                 LEGACY_MIN_CHANGED_MULTI_BYTE
             };
-            let within_latin = new == 0 && has_latin_accents(text);
-            if new * 2 < all * usize::from(new > 0)
-                || (within_latin && before.hard == 0)
-                || !keeps_letters
-                || non_ascii < enough
-            {
+            if !keeps_letters || non_ascii < enough {
                 return;
             }
         } else if merged_so_far < 2 && before.hard == 0 && merged <= 1 {
@@ -207,8 +233,35 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         if model::symbol_count(&candidate.text) > symbols {
             return;
         }
-        let mut after = model::score(&candidate.text);
-        after.cost = after.cost.saturating_add(kana_penalty(&candidate));
+        if legacy {
+            // A script the text did not have must make most of the letters
+            // (Russian read as Latin-1), not a word here and there (`à` as
+            // Cyrillic `а` in French).
+            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
+            let within_latin = new == 0 && has_latin_accents(text);
+            if new * 2 < all * usize::from(new > 0) || (within_latin && before.hard == 0) {
+                return;
+            }
+        }
+        let kana = kana_penalty(&candidate);
+        let after = if legacy {
+            // Only a candidate that costs a margin less than the reference
+            // can be accepted: scoring stops once it can't.
+            let Some(cap) = reference.checked_sub(LEGACY_MARGIN + kana) else {
+                return;
+            };
+            match model::score_capped(&candidate.text, cap) {
+                Some(score) => model::Score {
+                    cost: score.cost + kana,
+                    hard: score.hard,
+                },
+                None => return,
+            }
+        } else {
+            let mut after = model::score(&candidate.text);
+            after.cost = after.cost.saturating_add(kana);
+            after
+        };
         if after.hard > 0 {
             return;
         }
@@ -254,9 +307,43 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         consider(candidate, false);
     }
     if before.cost >= LEGACY_MARGIN {
-        for &transform in &LEGACY_TRANSFORMS {
+        // The text's bytes in each encoder, made once.
+        let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
+        for (index, &transform) in LEGACY_TRANSFORMS.iter().enumerate() {
             debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
-            if let Some(candidate) = whole_line(text, transform) {
+            if !viable.legacy_through(transform.encoder) {
+                continue;
+            }
+            let bytes = match encoded.iter().find(|(name, _)| *name == transform.encoder) {
+                Some((_, bytes)) => bytes,
+                None => {
+                    let bytes = candidates::encode(text, transform.encoder);
+                    encoded.push((transform.encoder, bytes));
+                    &encoded[encoded.len() - 1].1
+                }
+            };
+            let Some(bytes) = bytes.as_deref() else {
+                continue;
+            };
+            // A single-byte decoder's letters and symbols, counted on the
+            // bytes: a candidate that loses letters or gains symbols is
+            // turned down by `consider` anyway.
+            if let Some(facts) = candidates::byte_facts(index) {
+                let (mut defined, mut letters, mut added_symbols) = (true, 0usize, 0usize);
+                for &byte in bytes {
+                    let byte = usize::from(byte);
+                    defined &= facts.defined[byte];
+                    letters += usize::from(facts.alphabetic[byte]);
+                    added_symbols += usize::from(facts.symbol[byte]);
+                }
+                if !defined
+                    || added_symbols > symbols
+                    || letters < *text_letters.get_or_init(|| letter_count(text))
+                {
+                    continue;
+                }
+            }
+            if let Some(candidate) = whole_line_encoded(text, transform, bytes) {
                 consider(candidate, true);
             }
         }
@@ -296,7 +383,7 @@ fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
 /// plausible as the original.
 fn has_latin_accents(text: &str) -> bool {
     text.chars()
-        .any(|c| !c.is_ascii() && model::script_of(c) == Some(1))
+        .any(|c| !c.is_ascii() && chars::info(c).script() == Some(1))
 }
 
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
@@ -328,7 +415,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
 }
 
 fn letter_count(text: &str) -> usize {
-    text.chars().filter(|c| c.is_alphabetic()).count()
+    text.chars().filter(|&c| chars::info(c).alphabetic).count()
 }
 
 /// Whether a candidate is text at all: no control characters, U+FFFD or

@@ -149,7 +149,7 @@ fn is_word_punctuation(c: char) -> bool {
 
 /// Punctuation that is at home between two letters of a word (`don’t`,
 /// `l·l`, `well‐known`, `word—word`).
-fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
+pub(crate) fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
     match c {
         '\u{b7}' => {
             before.eq_ignore_ascii_case(&'l') && after.is_some_and(|a| a.eq_ignore_ascii_case(&'l'))
@@ -171,8 +171,8 @@ fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
 }
 
 /// What kind of character a word holds at a position.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Kind {
     Letter(u8),
     Mark,
     Ideograph,
@@ -182,7 +182,7 @@ enum Kind {
     Control,
 }
 
-fn kind_of(c: char) -> Kind {
+pub(crate) fn kind_of(c: char) -> Kind {
     if let Some(script) = script_of(c) {
         return if is_ideographic_script(script) {
             Kind::Ideograph
@@ -241,7 +241,7 @@ pub(crate) fn script_count(text: &str) -> u32 {
     for c in text.chars().filter(|c| !c.is_ascii()) {
         // Letters of scripts the model doesn't name (such as the
         // prolonged sound mark `ー` of kana) don't count.
-        if let Some(script) = script_of(c).filter(|&script| script != 0) {
+        if let Some(script) = super::chars::info(c).script().filter(|&script| script != 0) {
             let script = if is_ideographic_script(script) {
                 255
             } else {
@@ -261,12 +261,12 @@ pub(crate) fn script_count(text: &str) -> u32 {
 pub(crate) fn letters_in_new_scripts(text: &str, reference: &str) -> (usize, usize) {
     let mut known = [false; 256];
     for c in reference.chars() {
-        if let Some(script) = script_of(c) {
+        if let Some(script) = super::chars::info(c).script() {
             known[usize::from(script)] = true;
         }
     }
     text.chars()
-        .filter_map(script_of)
+        .filter_map(|c| super::chars::info(c).script())
         .fold((0, 0), |(new, all), script| {
             (new + usize::from(!known[usize::from(script)]), all + 1)
         })
@@ -276,7 +276,7 @@ pub(crate) fn letters_in_new_scripts(text: &str, reference: &str) -> (usize, usi
 /// box drawing, arrows, currency, superscripts and the like.
 pub(crate) fn symbol_count(text: &str) -> usize {
     text.chars()
-        .filter(|&c| !c.is_ascii() && kind_of(c) == Kind::Symbol)
+        .filter(|&c| !c.is_ascii() && super::chars::info(c).kind == Kind::Symbol)
         .count()
 }
 
@@ -315,6 +315,22 @@ impl std::iter::Sum for Score {
 /// symbols between letters, control characters and rare ideographs.
 pub(crate) fn score(text: &str) -> Score {
     text.split(char::is_whitespace).map(word_score).sum()
+}
+
+/// [`score`], or `None` as soon as the cost passes `cap` or a hard sign
+/// shows: for candidates that can only be accepted below `cap` and
+/// without one.
+pub(crate) fn score_capped(text: &str, cap: u32) -> Option<Score> {
+    let mut total = Score::default();
+    for word in text.split(char::is_whitespace) {
+        let score = word_score(word);
+        total.cost += score.cost;
+        total.hard += score.hard;
+        if total.cost > cap || total.hard > 0 {
+            return None;
+        }
+    }
+    Some(total)
 }
 
 /// The cost part of [`score`].
@@ -357,10 +373,11 @@ pub(crate) fn word_score(word: &str) -> Score {
     let mut before_was_lowercase = false;
     let mut chars = word.chars().peekable();
     while let Some(c) = chars.next() {
-        let kind = kind_of(c);
+        let info = super::chars::info(c);
+        let kind = info.kind;
         match kind {
             Kind::Letter(script) => {
-                let lower = to_lower(c);
+                let lower = info.lower(c);
                 match previous_letter {
                     Some((before, before_script)) => {
                         if lower != c && before_was_lowercase {
@@ -380,7 +397,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                         total.add(pair_cost(' ', script, lower, script).0);
                     }
                 }
-                before_was_lowercase = c.is_lowercase();
+                before_was_lowercase = info.lowercase;
                 previous_letter = Some((lower, script));
             }
             Kind::Mark => match (previous_kind, c) {
@@ -404,7 +421,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                 let before = matches!(previous_kind, Kind::Letter(_) | Kind::Mark);
                 let after = chars
                     .peek()
-                    .is_some_and(|&next| matches!(kind_of(next), Kind::Letter(_)));
+                    .is_some_and(|&next| matches!(super::chars::info(next).kind, Kind::Letter(_)));
                 match other {
                     Kind::Ideograph => {
                         if matches!(previous_kind, Kind::Letter(_)) {
@@ -446,7 +463,7 @@ pub(crate) fn word_score(word: &str) -> Score {
     total
 }
 
-fn to_lower(c: char) -> char {
+pub(crate) fn to_lower(c: char) -> char {
     let mut lower = c.to_lowercase();
     match (lower.next(), lower.next()) {
         (Some(single), None) => single,

@@ -1,0 +1,234 @@
+//! Per-character facts that extended recovery looks up on every
+//! character: what each single-byte codec of
+//! [`super::candidates::UTF8_TRANSFORMS`] makes of it (for
+//! [`super::prefilter`]) and what the language model makes of it (its
+//! kind, lowercase form, whether Rust calls it alphabetic). One table,
+//! built on first use from the codecs' own tables and the model's own
+//! functions, so that a lookup always agrees with the slow path it
+//! replaces (`tests` checks every code point).
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+use super::model::{kind_of, script_of, to_lower, Kind};
+
+/// [`Info`]'s script of a character that is not a letter.
+const NO_SCRIPT: u8 = u8::MAX;
+
+/// What a character is, to each codec (one bit per entry of
+/// [`UTF8_TRANSFORMS`]) and to the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Info {
+    /// The codec encodes it.
+    pub(crate) enc: u16,
+    /// Its byte starts a UTF-8 sequence of two, three or four bytes.
+    pub(crate) lead1: u16,
+    pub(crate) lead2: u16,
+    pub(crate) lead3: u16,
+    /// Its byte is a UTF-8 continuation byte (80–BF).
+    pub(crate) cont: u16,
+    /// Its byte is a space, `'` or `"`, which may stand for a
+    /// continuation byte (`restore_continuation_bytes`).
+    pub(crate) quote: u16,
+    /// Its byte is above 7F and neither a lead nor a continuation byte.
+    pub(crate) bad: u16,
+    /// It is not ASCII but its byte is (U+FFFD, byte 1A of the sloppy
+    /// codecs).
+    pub(crate) ascii_byte: u16,
+    pub(crate) kind: Kind,
+    /// `char::is_alphabetic`.
+    pub(crate) alphabetic: bool,
+    /// `char::is_lowercase`.
+    pub(crate) lowercase: bool,
+    /// The model's script id ([`script_of`]), or [`NO_SCRIPT`].
+    script: u8,
+    /// The model's lowercase form, as an offset from the character.
+    lower: i32,
+}
+
+/// Characters per block of the two-level table.
+const BLOCK: usize = 64;
+
+pub(crate) struct Table {
+    /// Block number of each `BLOCK` code points of the BMP.
+    index: Vec<u16>,
+    /// Blocks of row numbers.
+    blocks: Vec<[u16; BLOCK]>,
+    rows: Vec<Info>,
+    /// The bits of the codecs that legacy transforms encode with.
+    pub(crate) legacy: u16,
+    /// Every codec's bit.
+    pub(crate) all: u16,
+}
+
+pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> Info {
+    let mut info = Info {
+        enc: 0,
+        lead1: 0,
+        lead2: 0,
+        lead3: 0,
+        cont: 0,
+        quote: 0,
+        bad: 0,
+        ascii_byte: 0,
+        kind: kind_of(c),
+        alphabetic: c.is_alphabetic(),
+        lowercase: c.is_lowercase(),
+        script: script_of(c).unwrap_or(NO_SCRIPT),
+        lower: to_lower(c) as i32 - c as i32,
+    };
+    for (bit, charmap) in encoders.iter().enumerate() {
+        let Some(byte) = charmap.encode_char(c) else {
+            continue;
+        };
+        let bit = 1 << bit;
+        info.enc |= bit;
+        match byte {
+            b' ' | b'\'' | b'"' => info.quote |= bit,
+            0x80..=0xBF => info.cont |= bit,
+            0xC2..=0xDF => info.lead1 |= bit,
+            0xE0..=0xEF => info.lead2 |= bit,
+            0xF0..=0xF4 => info.lead3 |= bit,
+            0xC0 | 0xC1 | 0xF5..=0xFF => info.bad |= bit,
+            _ => {}
+        }
+        if byte < 0x80 && !c.is_ascii() {
+            info.ascii_byte |= bit;
+        }
+    }
+    info
+}
+
+pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let encoders: Vec<_> = UTF8_TRANSFORMS
+        .iter()
+        .map(|transform| charmap(transform.encoder).expect("a single-byte codec"))
+        .collect();
+    assert!(encoders.len() <= 16, "one bit per codec");
+    let all = u16::try_from((1u32 << encoders.len()) - 1).unwrap_or(u16::MAX);
+    // A legacy encoder that is not among the UTF-8 ones would have no
+    // bit: then every line may have a legacy candidate.
+    let legacy = LEGACY_TRANSFORMS.iter().fold(0, |mask, transform| {
+        match UTF8_TRANSFORMS
+            .iter()
+            .position(|utf8| utf8.encoder == transform.encoder)
+        {
+            Some(bit) => mask | (1 << bit),
+            None => all,
+        }
+    });
+    let mut rows = Vec::new();
+    let mut row_of: HashMap<Info, u16> = HashMap::new();
+    let mut blocks = Vec::new();
+    let mut block_of: HashMap<[u16; BLOCK], u16> = HashMap::new();
+    let mut index = Vec::with_capacity(0x10000 / BLOCK);
+    for start in (0..0x10000u32).step_by(BLOCK) {
+        let mut block = [0u16; BLOCK];
+        for (offset, slot) in block.iter_mut().enumerate() {
+            // Surrogates never occur in text: any row will do.
+            let c = char::from_u32(start + offset as u32).unwrap_or('\0');
+            let info = info_of(c, &encoders);
+            let next = u16::try_from(rows.len()).expect("fewer than 65536 rows");
+            *slot = *row_of.entry(info).or_insert_with(|| {
+                rows.push(info);
+                next
+            });
+        }
+        let next = u16::try_from(blocks.len()).expect("fewer than 65536 blocks");
+        index.push(*block_of.entry(block).or_insert_with(|| {
+            blocks.push(block);
+            next
+        }));
+    }
+    // Characters beyond the BMP: no single-byte codec encodes them.
+    debug_assert!(encoders
+        .iter()
+        .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
+    Table {
+        index,
+        blocks,
+        rows,
+        legacy,
+        all,
+    }
+});
+
+impl Info {
+    /// The model's script id of the character ([`script_of`]).
+    #[inline]
+    pub(crate) fn script(&self) -> Option<u8> {
+        (self.script != NO_SCRIPT).then_some(self.script)
+    }
+
+    /// The model's lowercase form of the character.
+    #[inline]
+    pub(crate) fn lower(&self, c: char) -> char {
+        char::from_u32((c as i32 + self.lower) as u32).unwrap_or(c)
+    }
+}
+
+/// The facts of `c`.
+#[inline]
+pub(crate) fn info(c: char) -> Info {
+    TABLE.info(c)
+}
+
+impl Table {
+    /// The facts of a character of the BMP (`None` beyond it).
+    #[inline]
+    pub(crate) fn bmp(&self, c: char) -> Option<&Info> {
+        let code = c as usize;
+        let block = *self.index.get(code / BLOCK)?;
+        let row = self.blocks[usize::from(block)][code % BLOCK];
+        Some(&self.rows[usize::from(row)])
+    }
+
+    #[inline]
+    pub(crate) fn info(&self, c: char) -> Info {
+        let code = c as usize;
+        match self.index.get(code / BLOCK) {
+            Some(&block) => self.rows[usize::from(self.blocks[usize::from(block)][code % BLOCK])],
+            None => info_of(c, &[]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every lookup agrees with the function it stands for, on every code
+    /// point.
+    #[test]
+    fn lookups_agree_with_the_slow_functions() {
+        let encoders: Vec<_> = UTF8_TRANSFORMS
+            .iter()
+            .map(|transform| charmap(transform.encoder).unwrap())
+            .collect();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let fact = info(c);
+            assert_eq!(fact.kind, kind_of(c), "{c:?}");
+            assert_eq!(fact.script(), script_of(c), "{c:?}");
+            assert_eq!(fact.lower(c), to_lower(c), "{c:?}");
+            assert_eq!(fact.alphabetic, c.is_alphabetic(), "{c:?}");
+            assert_eq!(fact.lowercase, c.is_lowercase(), "{c:?}");
+            for (bit, charmap) in encoders.iter().enumerate() {
+                let encodable = charmap.encode_char(c).is_some();
+                assert_eq!(
+                    fact.enc & (1 << bit) != 0,
+                    encodable,
+                    "{c:?} {}",
+                    charmap.name()
+                );
+            }
+        }
+        // Printable ASCII stands for itself in every codec (the
+        // prefilter's fast path relies on it).
+        for c in ' '..='~' {
+            for charmap in &encoders {
+                assert_eq!(charmap.encode_char(c), Some(c as u8));
+            }
+        }
+    }
+}

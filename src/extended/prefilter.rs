@@ -1,0 +1,676 @@
+//! A cheap, conservative test run before the language model: when it
+//! says a line can't be recovered, no candidate of [`super::recover`]
+//! exists or could be accepted, so recovery returns `None` without
+//! scoring anything. Most clean text stops here, in one pass over its
+//! characters.
+//!
+//! What it relies on (each a necessary condition of `recover`):
+//!
+//! - A UTF-8 re-decoding (whole line, [`super::candidates::whole_line`],
+//!   or damaged words, [`super::spans::repair_spans`]) through a codec
+//!   needs the line, or a run of one word that the codec encodes and
+//!   that holds a non-ASCII character, to decode as UTF-8 once encoded.
+//!   The bytes of all the codecs are followed at once, one bit each: a
+//!   lead byte must be followed by its continuation bytes (a space, `'`
+//!   or `"` may stand for one: `restore_continuation_bytes`), and no
+//!   other byte above 7F may appear. (The finer rules of UTF-8, such as
+//!   overlong forms, are not checked: the test only ever says *maybe*
+//!   too often.)
+//! - A legacy re-decoding needs a codec that encodes the whole line, and
+//!   then either a hard sign of mojibake in the text as read (see
+//!   [`maybe_hard`]) or at least `LEGACY_MIN_CHANGED` non-ASCII
+//!   characters and, where the line has accented Latin letters, enough
+//!   of them for the new script's letters to make half the candidate's
+//!   letters (`3 × non-ASCII ≥ ASCII letters` bounds that for every
+//!   codec, multi-byte ones included).
+//!
+//! The per-character facts come from one table built on first use from
+//! the codecs' own tables and the model's `kind_of`, so they can't
+//! disagree with what `recover` does; `tests` checks the claim on
+//! random text and the corpus check in `scripts/extended/measure.py`
+//! counts the lines it lets through.
+
+use super::candidates::UTF8_TRANSFORMS;
+use super::chars::{info_of, Info, TABLE};
+use super::model::{joins_letters, Kind};
+use super::LEGACY_MIN_CHANGED;
+
+/// The bytes of every codec at once: which codecs are still in a valid
+/// UTF-8 sequence, and which await one, two or three continuation bytes.
+#[derive(Clone, Copy)]
+struct Utf8State {
+    ok: u16,
+    need1: u16,
+    need2: u16,
+    need3: u16,
+}
+
+impl Utf8State {
+    fn new(all: u16) -> Utf8State {
+        Utf8State {
+            ok: all,
+            need1: 0,
+            need2: 0,
+            need3: 0,
+        }
+    }
+
+    fn pending(self) -> u16 {
+        self.need1 | self.need2 | self.need3
+    }
+
+    /// Follows one character (codecs that can't encode it fail).
+    fn step(&mut self, info: &Info) {
+        let pending = self.pending();
+        let idle = !pending;
+        let takes = info.cont | info.quote;
+        let fail = !info.enc | (pending & !takes) | (idle & (info.cont | info.bad));
+        self.ok &= !fail;
+        self.need1 = ((self.need2 & takes) | (idle & info.lead1)) & self.ok;
+        self.need2 = ((self.need3 & takes) | (idle & info.lead2)) & self.ok;
+        self.need3 = idle & info.lead3 & self.ok;
+    }
+
+    /// The codecs for which everything so far decodes.
+    fn complete(self) -> u16 {
+        self.ok & !self.pending()
+    }
+}
+
+/// Which candidates of [`super::recover`] may exist for a line, one bit
+/// per entry of [`UTF8_TRANSFORMS`] (see [`encoder_bit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Viable {
+    /// Codecs through which the whole line may decode as UTF-8.
+    pub(crate) line: u16,
+    /// Codecs through which some run of a word may decode as UTF-8.
+    pub(crate) spans: u16,
+    /// Codecs that encode the whole line, when a legacy re-decoding may
+    /// be accepted (else 0).
+    pub(crate) legacy: u16,
+}
+
+impl Viable {
+    /// Every candidate: recovery without the prefilter, for tests.
+    #[cfg(test)]
+    pub(crate) const EVERYTHING: Viable = Viable {
+        line: u16::MAX,
+        spans: u16::MAX,
+        legacy: u16::MAX,
+    };
+
+    /// Whether the legacy transforms that encode with `encoder` may make
+    /// a candidate.
+    pub(crate) fn legacy_through(self, encoder: &str) -> bool {
+        encoder_bit(encoder).is_none_or(|bit| self.legacy & bit != 0)
+    }
+}
+
+/// The bit of a codec of [`UTF8_TRANSFORMS`] in [`Viable`]'s masks.
+pub(crate) fn encoder_bit(encoder: &str) -> Option<u16> {
+    UTF8_TRANSFORMS
+        .iter()
+        .position(|transform| transform.encoder == encoder)
+        .map(|bit| 1 << bit)
+}
+
+/// The model's view of a word so far, as far as its hard signs go (see
+/// `word_score`): conservative, so that it may see a sign where the model
+/// sees none, never the reverse.
+#[derive(Clone, Copy)]
+struct Signs {
+    previous_kind: Kind,
+    previous_script: Option<u8>,
+    previous_char: char,
+    /// A non-ASCII punctuation or symbol right after a letter, or `€`:
+    /// a hard sign if a letter follows.
+    between: Option<(char, Kind, char)>,
+    hard: bool,
+}
+
+impl Signs {
+    const WORD_START: Signs = Signs {
+        previous_kind: Kind::Punctuation,
+        previous_script: None,
+        previous_char: ' ',
+        between: None,
+        hard: false,
+    };
+
+    /// A new word (after whitespace), keeping what was found.
+    fn next_word(&mut self) {
+        *self = Signs {
+            hard: self.hard,
+            ..Signs::WORD_START
+        };
+    }
+
+    #[inline]
+    fn letter(&mut self, c: char, script: u8) {
+        if self.previous_script.is_some_and(|before| before != script) {
+            self.hard = true;
+        }
+        if let Some((symbol, kind, before)) = self.between.take() {
+            if kind == Kind::Symbol || !joins_letters(symbol, before, Some(&c)) {
+                self.hard = true;
+            }
+        }
+        self.previous_script = Some(script);
+        self.previous_kind = Kind::Letter(script);
+        self.previous_char = c;
+    }
+
+    /// A printable ASCII character.
+    #[inline]
+    fn ascii(&mut self, c: char) {
+        if c.is_ascii_alphabetic() {
+            self.letter(c, 1);
+        } else if c == ' ' {
+            self.next_word();
+        } else if c.is_ascii_digit() {
+            self.other(c, Kind::Digit);
+        } else {
+            self.other(c, Kind::Punctuation);
+        }
+    }
+
+    fn other(&mut self, c: char, kind: Kind) {
+        match kind {
+            Kind::Letter(script) => return self.letter(c, script),
+            Kind::Mark => {
+                if !matches!(self.previous_kind, Kind::Letter(script) if script > 3) {
+                    self.hard = true;
+                }
+                self.previous_char = c;
+                return;
+            }
+            Kind::Control => self.hard = true,
+            Kind::Punctuation | Kind::Symbol => {
+                let after_letter = matches!(self.previous_kind, Kind::Letter(_));
+                if c == '€' && after_letter {
+                    self.hard = true;
+                }
+                self.previous_script = None;
+                self.previous_kind = kind;
+                self.between = (after_letter && !c.is_ascii() || c == '€').then_some((
+                    c,
+                    kind,
+                    self.previous_char,
+                ));
+                self.previous_char = c;
+                return;
+            }
+            Kind::Ideograph | Kind::Digit => {}
+        }
+        self.previous_script = None;
+        self.previous_kind = kind;
+        self.between = None;
+        self.previous_char = c;
+    }
+}
+
+/// Characters that no codec of [`UTF8_TRANSFORMS`] encodes (Han, kana,
+/// Hangul, most symbols; checked in `tests`).
+const UNENCODABLE: std::ops::Range<char> = '\u{2600}'..'\u{f8ff}';
+
+fn is_printable_ascii(byte: u8) -> bool {
+    (0x20..0x7f).contains(&byte)
+}
+
+/// Which candidates [`super::recover`] may find in `text` (a non-ASCII
+/// line), or `None` when it certainly finds none.
+pub(crate) fn viable(text: &str) -> Option<Viable> {
+    match shortcut(text) {
+        Some(decided) => decided,
+        None => viable_in_full(text),
+    }
+}
+
+/// [`viable`] decided on the non-ASCII characters alone, when it can be
+/// (`None` when it can't): when none of them starts a UTF-8 sequence with
+/// the characters after it in any codec, no UTF-8 re-decoding can exist,
+/// and whether a legacy one may is decided by the counts, or, when that
+/// takes the model's hard signs, by their absence in lines whose
+/// non-ASCII characters are all Latin letters (beside ASCII, those show
+/// none: one script, and ASCII punctuation joins letters).
+fn shortcut(text: &str) -> Option<Option<Viable>> {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut non_ascii = 0usize;
+    let mut encodable = table.all;
+    let mut latin_letters_only = true;
+    let mut latin_accents = false;
+    // Codecs in which a lead byte still awaits one, two or three
+    // continuation bytes; a sequence that completes is a UTF-8 candidate.
+    let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
+    while at < bytes.len() {
+        if need1 | need2 | need3 == 0 {
+            // Eight bytes at a time while they are all printable ASCII.
+            while let Some(chunk) = bytes.get(at..at + 8) {
+                let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+                if !is_printable_ascii_word(word) {
+                    break;
+                }
+                at += 8;
+            }
+        }
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
+        if byte < 0x80 {
+            // ASCII controls other than whitespace are the model's hard
+            // signs (and some codecs don't encode them).
+            if !matches!(byte, 0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+                latin_letters_only = false;
+                encodable &= table.info(char::from(byte)).enc;
+            }
+            let takes = if matches!(byte, b' ' | b'\'' | b'"') {
+                table.all
+            } else {
+                0
+            };
+            if need1 & takes != 0 {
+                return None;
+            }
+            need1 = need2 & takes;
+            need2 = need3 & takes;
+            need3 = 0;
+            at += 1;
+            continue;
+        }
+        let c = text[at..].chars().next().unwrap_or('\0');
+        at += c.len_utf8();
+        non_ascii += 1;
+        let info = match table.bmp(c) {
+            Some(info) if !UNENCODABLE.contains(&c) => info,
+            _ => {
+                // No codec encodes it: every sequence breaks here.
+                encodable = 0;
+                latin_letters_only = false;
+                (need1, need2, need3) = (0, 0, 0);
+                continue;
+            }
+        };
+        encodable &= info.enc;
+        if info.kind == Kind::Letter(1) {
+            latin_accents = true;
+        } else {
+            latin_letters_only = false;
+        }
+        if info.ascii_byte != 0 {
+            // U+FFFD is byte 1A in the sloppy codecs: a re-decoding
+            // changes it with no UTF-8 sequence at all.
+            return None;
+        }
+        if need1 & info.cont != 0 {
+            return None;
+        }
+        need1 = (need2 & info.cont) | info.lead1;
+        need2 = (need3 & info.cont) | info.lead2;
+        need3 = info.lead3;
+    }
+    let legacy = encodable & table.legacy;
+    if legacy == 0 {
+        return Some(None);
+    }
+    let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
+        && (!latin_accents || {
+            let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
+            3 * non_ascii >= ascii_letters
+        });
+    if without_hard_signs {
+        return Some(Some(Viable {
+            line: 0,
+            spans: 0,
+            legacy,
+        }));
+    }
+    latin_letters_only.then_some(None)
+}
+
+/// Whether the eight bytes of `word` are all printable ASCII (20–7E).
+fn is_printable_ascii_word(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte below 20 (the classic "has a byte less than n" test), a byte
+    // of 7F (one that is zero after xor), or a byte from 80.
+    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    let delete = word ^ (ONES * 0x7f);
+    let delete = delete.wrapping_sub(ONES) & !delete & HIGH;
+    (word & HIGH) | below | delete == 0
+}
+
+/// [`viable`], character by character.
+fn viable_in_full(text: &str) -> Option<Viable> {
+    let table = &*TABLE;
+    let all = table.all;
+    // Whole line, and the current run of the current word.
+    let mut line = Utf8State::new(all);
+    let mut run = Utf8State::new(all);
+    let mut run_non_ascii = 0u16;
+    let mut spans = 0u16;
+    let mut encodable = all;
+    let mut non_ascii = 0usize;
+    let mut ascii_letters = 0usize;
+    let mut latin_accents = false;
+    let mut signs = Signs::WORD_START;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    // While a legacy re-decoding is possible: everything.
+    while at < bytes.len() {
+        let idle = (line.pending() | run.pending()) == 0;
+        if idle && is_printable_ascii(bytes[at]) {
+            // Printable ASCII stands for itself in every codec, and with
+            // no sequence open only a space changes the runs; of the
+            // model's signs, only the first character can show one.
+            let end = bytes[at..]
+                .iter()
+                .position(|&byte| !is_printable_ascii(byte))
+                .map_or(bytes.len(), |length| at + length);
+            let segment = &bytes[at..end];
+            ascii_letters += segment.iter().filter(|b| b.is_ascii_alphabetic()).count();
+            if segment.contains(&b' ') {
+                spans |= run.complete() & run_non_ascii;
+                run = Utf8State::new(all);
+                run_non_ascii = 0;
+            }
+            signs.ascii(char::from(segment[0]));
+            if segment.len() > 1 {
+                if segment[1..].contains(&b' ') {
+                    signs.next_word();
+                }
+                signs.ascii(char::from(segment[segment.len() - 1]));
+            }
+            at = end;
+            continue;
+        }
+        let c = text[at..].chars().next().unwrap_or('\0');
+        at += c.len_utf8();
+        let owned;
+        let info = match table.bmp(c) {
+            Some(info) => info,
+            None => {
+                owned = info_of(c, &[]);
+                &owned
+            }
+        };
+        encodable &= info.enc;
+        line.step(info);
+        if !c.is_ascii() {
+            non_ascii += 1;
+            if info.kind == Kind::Letter(1) {
+                latin_accents = true;
+            }
+        } else if c.is_ascii_alphabetic() {
+            ascii_letters += 1;
+        }
+        if c.is_whitespace() {
+            spans |= run.complete() & run_non_ascii;
+            run = Utf8State::new(all);
+            run_non_ascii = 0;
+            signs.next_word();
+        } else {
+            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            signs.other(c, info.kind);
+        }
+        if encodable & table.legacy == 0 {
+            break;
+        }
+    }
+    // No legacy re-decoding: only UTF-8 runs and the line are left.
+    for c in text[at..].chars() {
+        let idle = (line.pending() | run.pending()) == 0;
+        if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
+            continue;
+        }
+        if UNENCODABLE.contains(&c) {
+            // No codec encodes it: the line fails, the run ends.
+            line.ok = 0;
+            spans |= run.complete() & run_non_ascii;
+            run = Utf8State::new(all);
+            run_non_ascii = 0;
+            continue;
+        }
+        let owned;
+        let info = match table.bmp(c) {
+            Some(info) => info,
+            None => {
+                owned = info_of(c, &[]);
+                &owned
+            }
+        };
+        if line.ok != 0 {
+            line.step(info);
+        }
+        if c.is_whitespace() {
+            spans |= run.complete() & run_non_ascii;
+            run = Utf8State::new(all);
+            run_non_ascii = 0;
+        } else {
+            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+        }
+    }
+    spans |= run.complete() & run_non_ascii;
+    let legacy_possible = non_ascii > 0
+        && (signs.hard
+            || (non_ascii >= LEGACY_MIN_CHANGED
+                && (!latin_accents || 3 * non_ascii >= ascii_letters)));
+    let viable = Viable {
+        line: line.complete(),
+        spans,
+        legacy: if legacy_possible {
+            encodable & table.legacy
+        } else {
+            0
+        },
+    };
+    (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// Follows one non-whitespace character through the runs of a word:
+/// codecs that can't encode it end their run before it (which counts if
+/// it decodes and holds a non-ASCII character) and start a new one after
+/// it.
+#[inline]
+fn step_run(
+    run: &mut Utf8State,
+    run_non_ascii: &mut u16,
+    spans: &mut u16,
+    info: &Info,
+    all: u16,
+    c: char,
+) {
+    let ends = all & !info.enc;
+    if ends == all && *run_non_ascii == 0 {
+        *run = Utf8State::new(all);
+        return;
+    }
+    *spans |= run.complete() & *run_non_ascii & ends;
+    run.need1 &= !ends;
+    run.need2 &= !ends;
+    run.need3 &= !ends;
+    *run_non_ascii &= !ends;
+    run.step(info);
+    run.ok |= ends;
+    if !c.is_ascii() {
+        *run_non_ascii |= info.enc;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
+    use crate::extended::{codecs, recover, recover_viable};
+    use proptest::prelude::*;
+
+    /// Words of several scripts, punctuation and symbols that mojibake
+    /// and clean text are made of.
+    const WORDS: &[&str] = &[
+        "café",
+        "naïve",
+        "Łódź",
+        "Gdańsk",
+        "Þórður",
+        "Привет",
+        "всё",
+        "жители",
+        "Καλημέρα",
+        "שלום",
+        "مرحبا",
+        "日本語",
+        "한국어",
+        "ไทย",
+        "Grünen",
+        "2010–2020",
+        "“quoted”",
+        "don’t",
+        "€5",
+        "kΩ",
+        "l·l",
+        "x",
+        "the",
+        "a",
+        "İstanbul",
+        "Ελλάδα",
+        "¿qué?",
+        "«ça»",
+        "naïve",
+        "e\u{301}",
+        "╔═╗",
+        "µm",
+        "’",
+        "—",
+        "\u{a0}",
+        "tiếng",
+        "Việt",
+        "№",
+        "☃",
+        "😀",
+    ];
+
+    /// A word as clean text, or as UTF-8 or a legacy encoding read
+    /// through one of the codecs recovery tries.
+    fn piece() -> impl Strategy<Value = String> {
+        let word = proptest::sample::select(WORDS).prop_map(str::to_owned);
+        prop_oneof![
+            word.clone(),
+            (word.clone(), 0..UTF8_TRANSFORMS.len()).prop_map(|(word, index)| {
+                let charmap = charmap(UTF8_TRANSFORMS[index].encoder).unwrap();
+                word.bytes()
+                    .filter_map(|byte| charmap.decode_byte(byte))
+                    .collect()
+            }),
+            (word, 0..LEGACY_TRANSFORMS.len()).prop_map(|(word, index)| {
+                let transform = LEGACY_TRANSFORMS[index];
+                let crate::extended::candidates::Decoder::Legacy(name) = transform.decoder else {
+                    return word;
+                };
+                let charmap = charmap(transform.encoder).unwrap();
+                match codecs::encode(&word, name) {
+                    Ok(bytes) => bytes
+                        .into_iter()
+                        .filter_map(|byte| charmap.decode_byte(byte))
+                        .collect(),
+                    Err(_) => word,
+                }
+            }),
+            "[a-zA-Z0-9 '\"\u{a0}-\u{17f}\u{2013}-\u{201e}\u{400}-\u{45f}\u{2500}-\u{2560}]{1,6}",
+        ]
+    }
+
+    fn line() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            (
+                piece(),
+                proptest::sample::select(&[" ", " ", "", "'", "\"", "\u{a0}", ", "][..]),
+            ),
+            1..8,
+        )
+        .prop_map(|pieces| pieces.into_iter().map(|(piece, gap)| piece + gap).collect())
+    }
+
+    fn outcome(candidate: Option<crate::extended::Candidate>) -> Option<(String, Vec<String>)> {
+        candidate.map(|candidate| {
+            let plan = candidate.plan.iter().map(ToString::to_string).collect();
+            (candidate.text, plan)
+        })
+    }
+
+    #[test]
+    fn printable_ascii_words() {
+        for byte in 0..=255u8 {
+            for position in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[position] = byte;
+                let word = u64::from_le_bytes(bytes);
+                assert_eq!(
+                    is_printable_ascii_word(word),
+                    is_printable_ascii(byte),
+                    "{byte:x}"
+                );
+            }
+        }
+    }
+
+    /// No codec encodes the characters the prefilter skips.
+    #[test]
+    fn unencodable_characters_are_unencodable() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if UNENCODABLE.contains(&c) {
+                assert_eq!(TABLE.info(c).enc, 0, "{c:?}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The prefilter only ever rules out what recovery would not
+        /// find: with it and without it, recovery gives the same answer.
+        #[test]
+        fn prefilter_never_changes_the_answer(text in line(), merged in 0usize..3) {
+            let ftfy = crate::encoding::ftfy_fix_encoding(&text, &crate::TextFixerConfig::default(), None);
+            let ftfy = (ftfy != text).then(|| ftfy.into_owned());
+            let filtered = outcome(recover(&text, ftfy.as_deref(), merged));
+            let everything = if text.is_ascii() {
+                None
+            } else {
+                outcome(recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING))
+            };
+            prop_assert_eq!(filtered, everything);
+        }
+
+        /// The shortcut decides as the full pass does.
+        #[test]
+        fn the_shortcut_agrees(text in line()) {
+            if text.is_ascii() {
+                return Ok(());
+            }
+            if let Some(decided) = shortcut(&text) {
+                prop_assert_eq!(decided, viable_in_full(&text));
+            }
+        }
+
+        /// Codecs the prefilter rules out for UTF-8 make no candidate.
+        #[test]
+        fn ruled_out_codecs_make_no_utf8_candidate(text in line()) {
+            if text.is_ascii() {
+                return Ok(());
+            }
+            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0 });
+            for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
+                if viable.line & (1 << bit) == 0 {
+                    prop_assert!(crate::extended::candidates::whole_line(&text, transform).is_none());
+                }
+                if viable.spans & (1 << bit) == 0 {
+                    for repair in [crate::extended::spans::Repair::Likelier, crate::extended::spans::Repair::Leftovers] {
+                        let repaired = crate::extended::spans::repair_spans(&text, transform.encoder, repair);
+                        prop_assert!(matches!(repaired, std::borrow::Cow::Borrowed(_)), "{} {}", text, transform.encoder);
+                    }
+                }
+            }
+        }
+    }
+}
