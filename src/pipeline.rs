@@ -209,7 +209,7 @@ fn all_plain(word: u64) -> bool {
 impl Triggers {
     /// The triggers of the whole of `text`.
     pub(crate) fn scan(text: &str) -> Triggers {
-        Triggers::from_bits(scan_bytes::<false>(text.as_bytes(), 0).1)
+        Triggers::from_bits(scan_bytes::<SCAN_ALL>(text.as_bytes(), 0).1)
     }
 
     pub(crate) fn from_bits(bits: u16) -> Triggers {
@@ -285,12 +285,23 @@ impl Triggers {
 /// characters. One pass that skips plain ASCII eight bytes at a time and
 /// other characters whole, by their block of 64 code points.
 pub(crate) fn scan_line(bytes: &[u8], from: usize) -> (usize, u16) {
-    scan_bytes::<true>(bytes, from)
+    scan_bytes::<SCAN_TO_LINE_FEED>(bytes, from)
 }
 
-/// [`scan_line`], or with `STOP_AT_LINE_END` false, the scan of all the
-/// bytes from `from`.
-fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize, u16) {
+/// [`scan_line`] for a line that ends at any line break: `\n`, a CR not
+/// followed by `\n`, U+2028 or U+2029.
+pub(crate) fn scan_to_line_break(bytes: &[u8], from: usize) -> (usize, u16) {
+    scan_bytes::<SCAN_TO_LINE_BREAK>(bytes, from)
+}
+
+// Where `scan_bytes` stops.
+const SCAN_ALL: u8 = 0;
+const SCAN_TO_LINE_FEED: u8 = 1;
+const SCAN_TO_LINE_BREAK: u8 = 2;
+
+/// [`scan_line`], [`scan_to_line_break`], or with `SCAN_ALL`, the scan of
+/// all the bytes from `from`.
+fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
     let table = &*SCAN_TABLE;
     let mut found = 0;
     let mut index = from;
@@ -313,10 +324,13 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             let byte = bytes[index];
             if byte.is_ascii() {
                 index += 1;
-                if STOP_AT_LINE_END && byte == b'\n' {
+                if STOP != SCAN_ALL && byte == b'\n' {
                     return (index, found);
                 }
                 found |= BYTE_TRIGGERS[usize::from(byte)];
+                if STOP == SCAN_TO_LINE_BREAK && byte == b'\r' && bytes.get(index) != Some(&b'\n') {
+                    return (index, found);
+                }
                 continue;
             }
             // `index` is at a lead byte: ASCII and whole characters are
@@ -338,6 +352,14 @@ fn scan_bytes<const STOP_AT_LINE_END: bool>(bytes: &[u8], from: usize) -> (usize
             };
             found |= table.triggers(block, low);
             index += length;
+            // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+            if STOP == SCAN_TO_LINE_BREAK
+                && byte == 0xE2
+                && block == 0x80
+                && (low == 0x28 || low == 0x29)
+            {
+                return (index, found);
+            }
         }
     }
 }

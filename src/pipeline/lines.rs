@@ -39,7 +39,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{apply_text_fixes, text_fix_steps, Triggers};
+use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
 use crate::badness::{is_bad, is_bad_within};
 use crate::codecs::undone_codecs_encoding;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
@@ -318,12 +318,15 @@ fn first_chars(text: &str, count: usize) -> &str {
 
 impl<'a> Lines<'a> {
     fn split(text: &'a str) -> Lines<'a> {
+        // One pass finds each line and what it holds.
         let mut lines = Vec::new();
-        let mut rest = text;
-        while !rest.is_empty() {
-            let end = next_break(rest).unwrap_or(rest.len());
-            lines.push(Line::new(Cow::Borrowed(&rest[..end])));
-            rest = &rest[end..];
+        let mut start = 0;
+        while start < text.len() {
+            let (end, bits) = scan_to_line_break(text.as_bytes(), start);
+            let mut line = Line::new(Cow::Borrowed(&text[start..end]));
+            line.triggers = Some(Triggers::from_bits(bits));
+            lines.push(line);
+            start = end;
         }
         let breaks = lines.len().saturating_sub(1);
         Lines {
@@ -826,6 +829,24 @@ pub(crate) mod tests {
                     settled_from = range.end;
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// The one-pass split cuts where `next_break` does, and gives
+        /// each line the triggers of its own scan.
+        #[test]
+        fn split_cuts_at_each_break(picks in picks()) {
+            let text: String = picks.concat();
+            let lines = Lines::split(&text);
+            let mut rest = text.as_str();
+            for line in &lines.lines {
+                let end = next_break(rest).unwrap_or(rest.len());
+                prop_assert_eq!(&*line.text, &rest[..end]);
+                prop_assert!(line.triggers == Some(Triggers::scan(&line.text)));
+                rest = &rest[end..];
+            }
+            prop_assert!(rest.is_empty());
         }
     }
 
