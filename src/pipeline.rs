@@ -562,7 +562,9 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     // A long segment of many lines (a CR-only file) is fixed a line at a
     // time, with the same result, when that can be shown to hold.
     if !config.extended_recovery && text.len() >= lines::MIN_SEGMENT_BYTES && !lines::disabled() {
-        if let Some(fixed) = lines::fix_by_lines(text, config, decode_entities) {
+        if let Some(fixed) =
+            lines::fix_by_lines(text, config, decode_entities, lines::MIN_AVERAGE_LINE_BYTES)
+        {
             return fixed;
         }
     }

@@ -66,6 +66,9 @@ pub(super) fn disabled() -> bool {
     false
 }
 
+/// Segments whose lines are shorter than this on average are fixed whole.
+pub(super) const MIN_AVERAGE_LINE_BYTES: usize = 8;
+
 /// The most characters a badness rule matches.
 const LONGEST_RULE: usize = 7;
 
@@ -82,14 +85,18 @@ pub(crate) struct FixedLines<'a> {
 }
 
 /// `text` fixed a line at a time, or `None` when that could differ from
-/// fixing it whole (or `text` is a single line).
+/// fixing it whole, or `text` is a single line, or its lines are shorter
+/// than `min_average_line_bytes` on average (a run of bare CRs costs more
+/// one line at a time than the passes over the whole segment it saves).
 pub(super) fn fix_by_lines<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     decode_entities: bool,
+    min_average_line_bytes: usize,
 ) -> Option<FixedLines<'a>> {
     let mut lines = Lines::split(text);
-    if lines.lines.len() < 2 {
+    let too_short = lines.lines.len() * min_average_line_bytes > text.len();
+    if lines.lines.len() < 2 || too_short {
         return None;
     }
     lines.fix_rounds(config, decode_entities).ok()?;
@@ -809,7 +816,7 @@ pub(crate) mod tests {
             }
             let config = &configs()[config_index];
             let whole = fix_rounds(&text, Triggers::scan(&text), false, config, decode_entities, None);
-            if let Some(by_lines) = fix_by_lines(&text, config, decode_entities) {
+            if let Some(by_lines) = fix_by_lines(&text, config, decode_entities, 1) {
                 prop_assert_eq!(by_lines.text.as_ref(), whole.as_ref(), "{:?}", text);
                 // Lines called settled stay as they are when fixed again.
                 prop_assert!(config.fix_line_breaks || by_lines.unsettled.len() == 1);
@@ -866,7 +873,7 @@ pub(crate) mod tests {
             ("日本\rx\rÃ x", "日本\nx\nà x"),
             ("x\rÃ x\r中", "x\nà x\n中"),
         ] {
-            assert_eq!(fix_by_lines(text, &config, true).unwrap().text, fixed);
+            assert_eq!(fix_by_lines(text, &config, true, 1).unwrap().text, fixed);
         }
     }
 
@@ -876,7 +883,7 @@ pub(crate) mod tests {
         // 6.3.1 fixes the runs of mojibake in place (its answer).
         let text = "cafÃ© au lait\rÃ¼ber alles\r日本語のテキスト\r";
         let config = TextFixerConfig::default();
-        let by_lines = fix_by_lines(text, &config, true).expect("no codec encodes it all");
+        let by_lines = fix_by_lines(text, &config, true, 1).expect("no codec encodes it all");
         assert_eq!(
             by_lines.text,
             "café au lait\nüber alles\n日本語のテキスト\n"
@@ -886,6 +893,6 @@ pub(crate) mod tests {
     #[test]
     fn text_one_codec_encodes_is_left_to_the_whole() {
         let config = TextFixerConfig::default();
-        assert!(fix_by_lines("cafÃ© au lait\rÃ¼ber alles\r", &config, true).is_none());
+        assert!(fix_by_lines("cafÃ© au lait\rÃ¼ber alles\r", &config, true, 1).is_none());
     }
 }
