@@ -184,13 +184,10 @@ impl Table {
         Some(&self.rows[usize::from(row)])
     }
 
+    /// The facts of any character.
     #[inline]
     pub(crate) fn info(&self, c: char) -> Info {
-        let code = c as usize;
-        match self.index.get(code / BLOCK) {
-            Some(&block) => self.rows[usize::from(self.blocks[usize::from(block)][code % BLOCK])],
-            None => info_of(c, &[]),
-        }
+        self.bmp(c).copied().unwrap_or_else(|| info_of(c, &[]))
     }
 }
 

@@ -31,7 +31,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{info_of, Info, TABLE};
+use super::chars::{Info, TABLE};
 use super::model::{joins_letters, Kind};
 use super::LEGACY_MIN_CHANGED;
 
@@ -387,14 +387,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
         let c = text[at..].chars().next().unwrap_or('\0');
         at += c.len_utf8();
-        let owned;
-        let info = match table.bmp(c) {
-            Some(info) => info,
-            None => {
-                owned = info_of(c, &[]);
-                &owned
-            }
-        };
+        let info = &table.info(c);
         encodable &= info.enc;
         line.step(info);
         if !c.is_ascii() {
@@ -432,14 +425,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             run_non_ascii = 0;
             continue;
         }
-        let owned;
-        let info = match table.bmp(c) {
-            Some(info) => info,
-            None => {
-                owned = info_of(c, &[]);
-                &owned
-            }
-        };
+        let info = &table.info(c);
         if line.ok != 0 {
             line.step(info);
         }

@@ -191,23 +191,21 @@ impl<'a> Line<'a> {
         }
     }
 
-    /// The line's last `count` characters, and its first.
-    fn ends(&self, count: usize) -> (String, String) {
-        let body = self.body();
+    /// The line's last `count` characters, pushed to `out`.
+    fn push_tail(&self, count: usize, out: &mut String) {
         if self.newline {
-            let mut last = last_chars(body, count - 1).to_owned();
-            last.push('\n');
-            let first = if body.is_empty() {
-                "\n".to_owned()
-            } else {
-                first_chars(body, count).to_owned()
-            };
-            (last, first)
+            out.push_str(last_chars(self.body(), count - 1));
+            out.push('\n');
         } else {
-            (
-                last_chars(body, count).to_owned(),
-                first_chars(body, count).to_owned(),
-            )
+            out.push_str(last_chars(&self.text, count));
+        }
+    }
+
+    /// The line's first `count` characters, pushed to `out`.
+    fn push_head(&self, count: usize, out: &mut String) {
+        match self.body() {
+            "" if self.newline => out.push('\n'),
+            body => out.push_str(first_chars(body, count)),
         }
     }
 }
@@ -296,12 +294,8 @@ fn only_line_break_to_fix(triggers: Triggers) -> bool {
 /// `fix_line_breaks` changes in it (the line is one line: its only break
 /// is at the end).
 fn before_line_break_to_fix(line: &str) -> Option<&str> {
-    let body = line
-        .strip_suffix("\r\n")
-        .or_else(|| line.strip_suffix('\r'))
-        .or_else(|| line.strip_suffix('\u{2028}'))
-        .or_else(|| line.strip_suffix('\u{2029}'))?;
-    (!body.contains('\u{85}')).then_some(body)
+    let body = without_line_break(line);
+    (body.len() < line.len() && !body.contains('\u{85}')).then_some(body)
 }
 
 /// The last `count` characters of `text`.
@@ -655,11 +649,11 @@ impl<'a> Lines<'a> {
         if !(self.triggers(index).may_be_bad || self.triggers(index + 1).may_be_bad) {
             return false;
         }
-        let (before, _) = self.lines[index].ends(LONGEST_RULE);
-        let (_, after) = self.lines[index + 1].ends(LONGEST_RULE);
+        let mut window = String::new();
+        self.lines[index].push_tail(LONGEST_RULE, &mut window);
+        self.lines[index + 1].push_head(LONGEST_RULE, &mut window);
         // Every rule holds a non-ASCII character.
-        let bad =
-            !(before.is_ascii() && after.is_ascii()) && is_bad_within(&[before, after].concat());
+        let bad = !window.is_ascii() && is_bad_within(&window);
         self.bad_across[index] = Some(bad);
         bad
     }
