@@ -145,10 +145,11 @@ fn recover_viable(
     merged_so_far: usize,
     viable: prefilter::Viable,
 ) -> Option<Candidate> {
-    if merged_so_far < 2 && model::looks_clean(text) {
-        return None;
-    }
-    let before = model::score(text);
+    let before = if merged_so_far < 2 {
+        model::score_unless_clean(text)?
+    } else {
+        model::score(text)
+    };
     let reference = match ftfy {
         None => before.cost,
         // ftfy's answer stands unless the model finds it unlike any
@@ -163,9 +164,8 @@ fn recover_viable(
     if merged_so_far < 2 && before.cost < UTF8_MARGIN {
         return None;
     }
-    let symbols = model::symbol_count(text);
-    let length = text.chars().count();
-    let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
+    let counts = Counts::of(text);
+    let (symbols, length, non_ascii) = (counts.symbols, counts.chars, counts.non_ascii);
     let mut utf8_candidates = Vec::new();
     for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
         if viable.line & (1 << bit) != 0 {
@@ -202,7 +202,7 @@ fn recover_viable(
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
-    let text_letters = std::cell::OnceCell::new();
+    let text_scripts = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -210,9 +210,7 @@ fn recover_viable(
         if legacy {
             // A single-byte mixup maps letters to letters.
             let same_length = candidate_length == length;
-            let keeps_letters = !same_length
-                || letter_count(&candidate.text)
-                    >= *text_letters.get_or_init(|| letter_count(text));
+            let keeps_letters = !same_length || letter_count(&candidate.text) >= counts.letters;
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character.
             let enough = if before.hard > 0 {
@@ -233,12 +231,18 @@ fn recover_viable(
         if model::symbol_count(&candidate.text) > symbols {
             return;
         }
+        // A legacy re-decoding that adds no script to the text's, in text
+        // with accented Latin letters, is a mixup within the Latin script.
+        let mut within_latin = false;
         if legacy {
             // A script the text did not have must make most of the letters
             // (Russian read as Latin-1), not a word here and there (`à` as
             // Cyrillic `а` in French).
-            let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
-            let within_latin = new == 0 && has_latin_accents(text);
+            let (new, all) = model::letters_outside(
+                &candidate.text,
+                text_scripts.get_or_init(|| model::scripts_of(text)),
+            );
+            within_latin = new == 0 && counts.latin_accents;
             if new * 2 < all * usize::from(new > 0) || (within_latin && before.hard == 0) {
                 return;
             }
@@ -268,8 +272,6 @@ fn recover_viable(
         let accepted = if legacy {
             let (changed_before, changed_after, all_better) =
                 changed_words_cost(text, &candidate.text);
-            let within_latin = model::letters_in_new_scripts(&candidate.text, text).0 == 0
-                && has_latin_accents(text);
             (!within_latin || all_better)
                 && after.cost + LEGACY_MARGIN <= reference
                 && changed_after * LEGACY_SHARE <= changed_before
@@ -336,10 +338,7 @@ fn recover_viable(
                     letters += usize::from(facts.alphabetic[byte]);
                     added_symbols += usize::from(facts.symbol[byte]);
                 }
-                if !defined
-                    || added_symbols > symbols
-                    || letters < *text_letters.get_or_init(|| letter_count(text))
-                {
+                if !defined || added_symbols > symbols || letters < counts.letters {
                     continue;
                 }
             }
@@ -378,12 +377,43 @@ fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
         )
 }
 
-/// Whether `text` has non-ASCII Latin letters: text where a mixup within
-/// the Latin script (Icelandic `þ` read as Turkish `ş`) would look as
-/// plausible as the original.
-fn has_latin_accents(text: &str) -> bool {
-    text.chars()
-        .any(|c| !c.is_ascii() && chars::info(c).script() == Some(1))
+/// What recovery counts in the text as read, in one pass.
+struct Counts {
+    chars: usize,
+    non_ascii: usize,
+    /// Alphabetic characters ([`letter_count`]).
+    letters: usize,
+    /// [`model::symbol_count`].
+    symbols: usize,
+    /// Whether it has non-ASCII Latin letters: text where a mixup within
+    /// the Latin script (Icelandic `þ` read as Turkish `ş`) would look as
+    /// plausible as the original.
+    latin_accents: bool,
+}
+
+impl Counts {
+    fn of(text: &str) -> Counts {
+        let mut counts = Counts {
+            chars: 0,
+            non_ascii: 0,
+            letters: 0,
+            symbols: 0,
+            latin_accents: false,
+        };
+        for c in text.chars() {
+            counts.chars += 1;
+            if c.is_ascii() {
+                counts.letters += usize::from(c.is_ascii_alphabetic());
+                continue;
+            }
+            let info = chars::info(c);
+            counts.non_ascii += 1;
+            counts.letters += usize::from(info.alphabetic);
+            counts.symbols += usize::from(info.kind == model::Kind::Symbol);
+            counts.latin_accents |= info.script() == Some(1);
+        }
+        counts
+    }
 }
 
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
@@ -414,6 +444,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
         .saturating_add(half_width)
 }
 
+/// How many characters of `text` are alphabetic.
 fn letter_count(text: &str) -> usize {
     text.chars().filter(|&c| chars::info(c).alphabetic).count()
 }
@@ -535,6 +566,27 @@ impl ExtendedFix {
                 let encoder = UTF8_TRANSFORMS.get(index)?.encoder;
                 Some(spans::repair_spans(text, encoder, repair))
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// [`Counts`] counts what the one-purpose functions count.
+        #[test]
+        fn counts_agree_with_the_functions(text in "[a-zA-Z0-9 .é€ŸœĂ\u{ad}©±×÷Ё-ӿΑ-ωא-ת؀-ۿ☃─-╿日本😀\u{300}]{0,24}") {
+            let counts = Counts::of(&text);
+            proptest::prop_assert_eq!(counts.chars, text.chars().count());
+            proptest::prop_assert_eq!(counts.non_ascii, text.chars().filter(|c| !c.is_ascii()).count());
+            proptest::prop_assert_eq!(counts.letters, letter_count(&text));
+            proptest::prop_assert_eq!(counts.symbols, model::symbol_count(&text));
+            let latin_accents = text
+                .chars()
+                .any(|c| !c.is_ascii() && model::script_of(c) == Some(1));
+            proptest::prop_assert_eq!(counts.latin_accents, latin_accents);
         }
     }
 }

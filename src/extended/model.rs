@@ -259,12 +259,23 @@ pub(crate) fn script_count(text: &str) -> u32 {
 /// How many letters of `text` belong to scripts that `reference` has no
 /// letter of, and how many letters `text` has.
 pub(crate) fn letters_in_new_scripts(text: &str, reference: &str) -> (usize, usize) {
+    letters_outside(text, &scripts_of(reference))
+}
+
+/// Which scripts `text` has letters of, by script id.
+pub(crate) fn scripts_of(text: &str) -> [bool; 256] {
     let mut known = [false; 256];
-    for c in reference.chars() {
+    for c in text.chars() {
         if let Some(script) = super::chars::info(c).script() {
             known[usize::from(script)] = true;
         }
     }
+    known
+}
+
+/// How many letters of `text` belong to scripts not in `known`, and how
+/// many letters `text` has.
+pub(crate) fn letters_outside(text: &str, known: &[bool; 256]) -> (usize, usize) {
     text.chars()
         .filter_map(|c| super::chars::info(c).script())
         .fold((0, 0), |(new, all), script| {
@@ -341,6 +352,7 @@ pub(crate) fn cost(text: &str) -> u32 {
 /// Whether a cheap look finds nothing that mojibake would show in `text`:
 /// no non-ASCII word with a hard sign or as costly as an unseen letter
 /// pair. (Most clean text stops here.)
+#[cfg(test)]
 pub(crate) fn looks_clean(text: &str) -> bool {
     text.split(char::is_whitespace)
         .filter(|word| !word.is_ascii())
@@ -348,6 +360,28 @@ pub(crate) fn looks_clean(text: &str) -> bool {
             let score = word_score(word);
             score.hard == 0 && score.cost < UNSEEN_PAIR
         })
+}
+
+/// [`score`], unless [`looks_clean`]: one scoring of each word for both.
+pub(crate) fn score_unless_clean(text: &str) -> Option<Score> {
+    let mut total = Score::default();
+    let mut clean = true;
+    for word in text
+        .split(char::is_whitespace)
+        .filter(|word| !word.is_ascii())
+    {
+        let score = word_score(word);
+        clean &= score.hard == 0 && score.cost < UNSEEN_PAIR;
+        total.cost += score.cost;
+        total.hard += score.hard;
+    }
+    if clean {
+        return None;
+    }
+    let ascii_words = text
+        .split(char::is_whitespace)
+        .filter(|word| word.is_ascii());
+    Some([total].into_iter().chain(ascii_words.map(word_score)).sum())
 }
 
 /// The cost of one whitespace-free word (see [`score`]).
@@ -486,6 +520,16 @@ fn pair_cost(first: char, first_script: u8, second: char, second_script: u8) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The one-pass [`score_unless_clean`] is [`score`] unless
+        /// [`looks_clean`].
+        #[test]
+        fn score_unless_clean_is_score_unless_looks_clean(text in "[a-z .é€ŸœĂ\u{ad}©Ё-ӿΑ-ωא-ת☃─日]{0,24}") {
+            let expected = (!looks_clean(&text)).then(|| score(&text));
+            proptest::prop_assert_eq!(score_unless_clean(&text), expected);
+        }
+    }
 
     #[test]
     fn words_of_many_languages_show_no_hard_sign() {
