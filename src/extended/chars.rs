@@ -8,6 +8,7 @@
 //! replaces (`tests` checks every code point).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
@@ -45,6 +46,46 @@ pub(crate) struct Info {
     script: u8,
     /// The model's lowercase form, as an offset from the character.
     lower: i32,
+}
+
+/// A hash map with a hash (FxHash's multiply-and-rotate) made for the
+/// table's build, which hashes every row of the BMP: the default SipHash
+/// costs more than the rows themselves.
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Characters per block of the two-level table.
@@ -118,17 +159,32 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
             None => all,
         }
     });
+    // A codec encodes only characters that some byte of it decodes to:
+    // the rest of the BMP (most of it) needs no encoder's search.
+    let mut decodable = vec![false; 0x10000];
+    for charmap in &encoders {
+        for byte in 0..=255u8 {
+            if let Some(c) = charmap.decode_byte(byte) {
+                decodable[c as usize] = true;
+            }
+        }
+    }
     let mut rows = Vec::new();
-    let mut row_of: HashMap<Info, u16> = HashMap::new();
+    let mut row_of: FastMap<Info, u16> = FastMap::default();
     let mut blocks = Vec::new();
-    let mut block_of: HashMap<[u16; BLOCK], u16> = HashMap::new();
+    let mut block_of: FastMap<[u16; BLOCK], u16> = FastMap::default();
     let mut index = Vec::with_capacity(0x10000 / BLOCK);
     for start in (0..0x10000u32).step_by(BLOCK) {
         let mut block = [0u16; BLOCK];
         for (offset, slot) in block.iter_mut().enumerate() {
             // Surrogates never occur in text: any row will do.
-            let c = char::from_u32(start + offset as u32).unwrap_or('\0');
-            let info = info_of(c, &encoders);
+            let code = start + offset as u32;
+            let c = char::from_u32(code).unwrap_or('\0');
+            let info = if decodable[code as usize] {
+                info_of(c, &encoders)
+            } else {
+                info_of(c, &[])
+            };
             let next = u16::try_from(rows.len()).expect("fewer than 65536 rows");
             *slot = *row_of.entry(info).or_insert_with(|| {
                 rows.push(info);
