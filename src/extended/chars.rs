@@ -91,7 +91,44 @@ impl Hasher for FastHasher {
 /// Characters per block of the two-level table.
 const BLOCK: usize = 64;
 
+/// What the prefilter's first pass needs of a character (see
+/// [`Info`]'s fields of the same names).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sequencing {
+    pub(crate) enc: u16,
+    pub(crate) lead1: u16,
+    pub(crate) lead2: u16,
+    pub(crate) lead3: u16,
+    pub(crate) cont: u16,
+    /// The model's kind is a Latin letter.
+    pub(crate) latin_letter: bool,
+    /// [`Info::ascii_byte`] is not empty.
+    pub(crate) ascii_byte: bool,
+}
+
+impl From<&Info> for Sequencing {
+    fn from(info: &Info) -> Sequencing {
+        Sequencing {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            latin_letter: info.kind == Kind::Letter(1),
+            ascii_byte: info.ascii_byte != 0,
+        }
+    }
+}
+
+/// The first code point of three-byte UTF-8: [`Table::two_byte`] covers
+/// U+0080 up to it.
+pub(crate) const TWO_BYTE_END: usize = 0x800;
+
 pub(crate) struct Table {
+    /// [`Sequencing`] of each character of two-byte UTF-8 (Latin, Greek,
+    /// Cyrillic, Hebrew, Arabic…), by code point less 0x80: one read
+    /// where the rows take three.
+    pub(crate) two_byte: Box<[Sequencing]>,
     /// Block number of each `BLOCK` code points of the BMP.
     index: Vec<u16>,
     /// Blocks of row numbers.
@@ -201,13 +238,21 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
     debug_assert!(encoders
         .iter()
         .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
-    Table {
+    let mut table = Table {
+        two_byte: Box::default(),
         index,
         blocks,
         rows,
         legacy,
         all,
-    }
+    };
+    table.two_byte = (0x80..TWO_BYTE_END)
+        .map(|code| {
+            let c = char::from_u32(code as u32).unwrap_or('\0');
+            Sequencing::from(&table.info(c))
+        })
+        .collect();
+    table
 });
 
 impl Info {

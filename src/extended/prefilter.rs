@@ -31,7 +31,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{Info, TABLE};
+use super::chars::{Info, Sequencing, TABLE};
 use super::model::{joins_letters, Kind};
 use super::LEGACY_MIN_CHANGED;
 
@@ -244,21 +244,24 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
-    while at < bytes.len() {
-        if need1 | need2 | need3 == 0 {
-            // Eight bytes at a time while they are all printable ASCII.
-            while let Some(chunk) = bytes.get(at..at + 8) {
-                let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
-                if !is_printable_ascii_word(word) {
-                    break;
-                }
-                at += 8;
-            }
-        }
-        let Some(&byte) = bytes.get(at) else {
-            break;
-        };
+    while let Some(&byte) = bytes.get(at) {
         if byte < 0x80 {
+            if need1 | need2 | need3 == 0 && is_printable_ascii(byte) {
+                // With no sequence open, printable ASCII changes nothing:
+                // skip it, eight bytes at a time while it lasts.
+                at += 1;
+                while let Some(chunk) = bytes.get(at..at + 8) {
+                    let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+                    if !is_printable_ascii_word(word) {
+                        break;
+                    }
+                    at += 8;
+                }
+                while bytes.get(at).is_some_and(|&byte| is_printable_ascii(byte)) {
+                    at += 1;
+                }
+                continue;
+            }
             // ASCII controls other than whitespace are the model's hard
             // signs (and some codecs don't encode them).
             if !matches!(byte, 0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
@@ -279,26 +282,34 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             at += 1;
             continue;
         }
-        let c = text[at..].chars().next().unwrap_or('\0');
-        at += c.len_utf8();
         non_ascii += 1;
-        let info = match table.bmp(c) {
-            Some(info) if !UNENCODABLE.contains(&c) => info,
-            _ => {
-                // No codec encodes it: every sequence breaks here.
-                encodable = 0;
-                latin_letters_only = false;
-                (need1, need2, need3) = (0, 0, 0);
-                continue;
+        let info = match two_byte_char(bytes, at) {
+            Some(code) => {
+                at += 2;
+                table.two_byte[code - 0x80]
+            }
+            None => {
+                let c = text[at..].chars().next().unwrap_or('\0');
+                at += c.len_utf8();
+                match table.bmp(c) {
+                    Some(info) if !UNENCODABLE.contains(&c) => Sequencing::from(info),
+                    _ => {
+                        // No codec encodes it: every sequence breaks here.
+                        encodable = 0;
+                        latin_letters_only = false;
+                        (need1, need2, need3) = (0, 0, 0);
+                        continue;
+                    }
+                }
             }
         };
         encodable &= info.enc;
-        if info.kind == Kind::Letter(1) {
+        if info.latin_letter {
             latin_accents = true;
         } else {
             latin_letters_only = false;
         }
-        if info.ascii_byte != 0 {
+        if info.ascii_byte {
             // U+FFFD is byte 1A in the sloppy codecs: a re-decoding
             // changes it with no UTF-8 sequence at all.
             return None;
@@ -327,6 +338,18 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         }));
     }
     latin_letters_only.then_some(None)
+}
+
+/// The code point of the two-byte UTF-8 character at `at` in valid UTF-8
+/// `bytes`, if it is one.
+#[inline]
+fn two_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at..at + 2)? {
+        &[lead @ 0xC2..=0xDF, continuation] => {
+            Some((usize::from(lead & 0x1F) << 6) | usize::from(continuation & 0x3F))
+        }
+        _ => None,
+    }
 }
 
 /// Whether the eight bytes of `word` are all printable ASCII (20–7E).
