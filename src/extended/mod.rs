@@ -167,10 +167,15 @@ fn recover_viable(
     let length = text.chars().count();
     let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
     let mut utf8_candidates = Vec::new();
+    // Codecs through which the whole line re-decodes: their span repair
+    // could only fix part of the same (`a├░ ├╛arf nær`, of which the
+    // model likes the box drawing better than `þ`).
+    let mut whole_lines = 0u16;
     for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
         if viable.line & (1 << bit) != 0 {
             if let Some(candidate) = whole_line(text, transform) {
                 utf8_candidates.push(candidate);
+                whole_lines |= 1 << bit;
             }
         }
     }
@@ -183,7 +188,7 @@ fn recover_viable(
     };
     for &repair in repairs {
         for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
-            if viable.spans & (1 << bit) == 0 {
+            if (viable.spans & !whole_lines) & (1 << bit) == 0 {
                 continue;
             }
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
@@ -225,9 +230,14 @@ fn recover_viable(
             if !keeps_letters || non_ascii < enough {
                 return;
             }
-        } else if merged_so_far < 2 && before.hard == 0 && merged <= 1 {
+        } else if merged_so_far < 2
+            && before.hard == 0
+            && merged <= 1
+            && !opens_inverted_question(text, &candidate.text)
+        {
             // One re-decoded sequence is weak evidence: it needs a hard
-            // sign of mojibake in the text as read, and no other reading.
+            // sign of mojibake in the text as read (or a Spanish `¿` that
+            // the line's `?` closes), and no other reading.
             return;
         }
         if model::symbol_count(&candidate.text) > symbols {
@@ -280,7 +290,11 @@ fn recover_viable(
         } else {
             match (merged, before.hard) {
                 (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                (1, 0) => false,
+                (1, 0) => {
+                    !ambiguous
+                        && after.cost < reference
+                        && opens_inverted_question(text, &candidate.text)
+                }
                 (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
                 (_, 0) => after.cost + SOFT_MARGIN <= reference,
                 _ => after.cost + UTF8_MARGIN <= reference,
@@ -349,6 +363,29 @@ fn recover_viable(
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// Whether `candidate` opens a question or exclamation with a Spanish
+/// `¿` or `¡` that `text` lacked, at the start of a word, closed by a `?`
+/// or `!` later in the line: `┬┐que diferencia hay?`, where the rest of
+/// the line shows no sign of mojibake.
+fn opens_inverted_question(text: &str, candidate: &str) -> bool {
+    [('¿', '?'), ('¡', '!')]
+        .into_iter()
+        .any(|(opening, closing)| {
+            let count = |text: &str| text.chars().filter(|&c| c == opening).count();
+            count(candidate) > count(text)
+                && candidate.match_indices(opening).any(|(at, _)| {
+                    let starts_word = candidate[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|before| before.is_whitespace() || before == '"');
+                    let after = &candidate[at + opening.len_utf8()..];
+                    starts_word
+                        && after.chars().next().is_some_and(char::is_alphabetic)
+                        && after.contains(closing)
+                })
+        })
 }
 
 /// The model's cost of the words that differ between `text` and
