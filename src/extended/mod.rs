@@ -59,6 +59,9 @@ use spans::Repair;
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
 /// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
 const UTF8_MARGIN: u32 = 6;
+/// The same for a single re-decoded sequence in text that shows a hard
+/// sign, which no other codec reads differently (`pi√π` → `più`).
+const SINGLE_SEQUENCE_MARGIN: u32 = 5;
 /// The same for UTF-8 re-decodings of text that shows only soft signs of
 /// mojibake (unusual letter pairs, no script mixing or symbols in words).
 const SOFT_MARGIN: u32 = 14;
@@ -295,7 +298,7 @@ fn recover_viable(
                         && after.cost < reference
                         && opens_inverted_question(text, &candidate.text)
                 }
-                (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
+                (1, _) => !ambiguous && after.cost + SINGLE_SEQUENCE_MARGIN <= reference,
                 (_, 0) => after.cost + SOFT_MARGIN <= reference,
                 _ => after.cost + UTF8_MARGIN <= reference,
             }
