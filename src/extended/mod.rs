@@ -152,15 +152,13 @@ fn recover_viable(
         return None;
     }
     let before = model::score(text);
-    let reference = match ftfy {
-        None => before.cost,
-        // ftfy's answer stands unless the model finds it unlike any
-        // language too (the wrong codec won: `Shqipƫri`).
-        Some(ftfy) => match model::cost(ftfy) {
-            cost if cost < FTFY_SUSPECT => return None,
-            cost => before.cost.min(cost),
-        },
-    };
+    // ftfy's answer stands unless the model finds it unlike any language
+    // too (the wrong codec won: `Shqipƫri`).
+    let ftfy_cost = ftfy.map(model::cost);
+    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) {
+        return None;
+    }
+    let reference = ftfy_cost.map_or(before.cost, |cost| before.cost.min(cost));
     // Every fix must cost at least a margin less than the text as read,
     // except leftovers: cheap text has nothing to gain.
     if merged_so_far < 2 && before.cost < UTF8_MARGIN {
@@ -209,7 +207,7 @@ fn recover_viable(
         .any(|candidate| candidate.text != utf8_candidates[0].text);
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
-    let mut best: Option<((u32, u32), Candidate)> = None;
+    let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
     let text_letters = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
@@ -291,6 +289,29 @@ fn recover_viable(
             // one-letter word (`╨▓` for `в`) that gave no sign.
             after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
         } else {
+            // Another codec's reading of the same sequences as ftfy's
+            // answer is weighed against the text as read, and need only
+            // beat ftfy's: with fewer capitals inside words (`sætter`
+            // where ftfy read `sÌtter`), or else by a margin.
+            let reference = match (ftfy, ftfy_cost) {
+                (Some(ftfy), Some(ftfy_cost))
+                    if ftfy.chars().count() == candidate_length
+                        && matches!(candidate.plan.first(), Some(ExplanationStep::Encode(_))) =>
+                {
+                    let better = match capitals_inside_words(&candidate.text)
+                        .cmp(&capitals_inside_words(ftfy))
+                    {
+                        std::cmp::Ordering::Less => true,
+                        std::cmp::Ordering::Equal => after.cost + UTF8_MARGIN <= ftfy_cost,
+                        std::cmp::Ordering::Greater => false,
+                    };
+                    if !better {
+                        return;
+                    }
+                    before.cost
+                }
+                _ => reference,
+            };
             match (merged, before.hard) {
                 (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
                 (1, 0) => {
@@ -313,7 +334,16 @@ fn recover_viable(
         {
             return;
         }
-        let key = (model::script_count(&candidate.text), after.cost);
+        // Then fewer capitals inside words, then the lower cost, then
+        // fewer capitals: ISO-8859-2 and Windows-1250 place some letters
+        // apart, so that one reads `sætter`, `în` where the other reads
+        // `sÌtter`, `În`, which the letter-pair model may like as well.
+        let key = (
+            model::script_count(&candidate.text),
+            capitals_inside_words(&candidate.text),
+            after.cost,
+            candidate.text.chars().filter(|c| c.is_uppercase()).count(),
+        );
         if best.as_ref().is_none_or(|(best_key, _)| key < *best_key)
             && is_plausible(text, &candidate.text)
         {
@@ -366,6 +396,18 @@ fn recover_viable(
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// How many capitals follow a lowercase letter (`sÌtter`), which text
+/// rarely writes.
+fn capitals_inside_words(text: &str) -> usize {
+    let mut previous_lowercase = false;
+    let mut count = 0;
+    for c in text.chars() {
+        count += usize::from(previous_lowercase && c.is_uppercase());
+        previous_lowercase = c.is_lowercase();
+    }
+    count
 }
 
 /// Whether `candidate` opens a question or exclamation with a Spanish
