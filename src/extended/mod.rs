@@ -293,11 +293,15 @@ fn recover_viable(
             // answer is weighed against the text as read, and need only
             // beat ftfy's: with fewer capitals inside words (`sætter`
             // where ftfy read `sÌtter`), or else by a margin.
+            // (ftfy has then decided that the text changes: codecs that
+            // disagree on it make it no more ambiguous.)
+            let mut ambiguous = ambiguous;
             let reference = match (ftfy, ftfy_cost) {
                 (Some(ftfy), Some(ftfy_cost))
                     if ftfy.chars().count() == candidate_length
                         && matches!(candidate.plan.first(), Some(ExplanationStep::Encode(_))) =>
                 {
+                    ambiguous = false;
                     let better = match capitals_inside_words(&candidate.text)
                         .cmp(&capitals_inside_words(ftfy))
                     {
