@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::candidates::word_as_utf8;
-use super::model::{word_cost, word_score};
+use super::model::word_score;
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -100,7 +100,7 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
                 &word[run_start + run.len()..]
             );
             let keep = match repair {
-                Repair::Likelier => word_cost(&rebuilt) + WORD_MARGIN > word_cost(word),
+                Repair::Likelier => !is_likelier(word, &rebuilt),
                 Repair::Leftovers => word_score(&rebuilt).hard > 0,
             };
             if fixed == run || keep {
@@ -119,6 +119,15 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             Cow::Owned(output)
         }
     }
+}
+
+/// Whether the model finds `rebuilt` much likelier than `word`: cheaper
+/// by a margin, or rid of a hard sign of mojibake (`Г®n` for `în`, with a
+/// symbol between letters) at no extra cost.
+fn is_likelier(word: &str, rebuilt: &str) -> bool {
+    let (before, after) = (word_score(word), word_score(rebuilt));
+    after.cost + WORD_MARGIN <= before.cost
+        || (before.hard > 0 && after.hard == 0 && after.cost <= before.cost)
 }
 
 /// Whether `word` may hold a UTF-8 sequence read as single bytes: a
