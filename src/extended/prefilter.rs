@@ -399,7 +399,10 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             ascii_letters += 1;
         }
         if c.is_whitespace() {
-            spans |= run.complete() & run_non_ascii;
+            // A run awaiting one continuation byte may take a space for
+            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
+            let space_taker = if c == ' ' { run.need1 } else { 0 };
+            spans |= (run.complete() | space_taker) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
             signs.next_word();
@@ -430,7 +433,10 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             line.step(info);
         }
         if c.is_whitespace() {
-            spans |= run.complete() & run_non_ascii;
+            // A run awaiting one continuation byte may take a space for
+            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
+            let space_taker = if c == ' ' { run.need1 } else { 0 };
+            spans |= (run.complete() | space_taker) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
