@@ -68,6 +68,7 @@ CASES = [
     ("a-grave-lost-space-1251", "French read as Windows-1251 whose `à` lost its no-break space and the space after it (ftfy's known failure, fixed as ftfy's restore_byte_a0 would)", "faites attention à bien vous renseigner avant sur le médicament", lambda t: t.encode("utf-8").decode("sloppy-windows-1251").replace("\xa0", "")),
     ("inverted-question-cp437", "One sequence, no hard sign, but `¿` opens the question the line's `?` closes (ftfy's known failure)", "¿que diferencia hay?", utf8_as("cp437")),
     ("macroman-single-sequence", "One sequence with a hard sign (a symbol between letters) and one reading (ftfy's known failure `pi√π`)", "Sarai ricontattato dal nostro Esperto al più presto.", utf8_as("macroman")),
+    ("lost-a0-between-words-arabic", "Arabic digits ٠ (D9 A0) whose no-break space became a space between words, beside correct Arabic (ftfy's known failure, span repair across the space)", "أكثر من ٠٠١ بلد", lambda t: mixed("sloppy-windows-1252", 1)(t).replace("\xa0", " ")),
     ("miss-vietnamese-a-grave", "Known miss: `hĂ i` is Vietnamese `hài`, but `à` followed by a lost space is taken as ftfy takes it, a word of its own (French `à bien`)", "Xem clip hài, phim hài mới hay nhất", lambda t: t.encode("utf-8").decode("sloppy-windows-1250").replace("\xa0", " ")),
     ("lost-a0-chinese", "A no-break space lost inside Chinese mojibake (class 6)", "你好，我们在北京见面吧", lost_a0),
     ("lost-a0-japanese", "A no-break space lost inside Japanese mojibake (class 6)", "日本語のテキストを読みます", lost_a0),
