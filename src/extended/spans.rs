@@ -172,20 +172,23 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
 }
 
-/// [`words`], where a word that ends in a UTF-8 lead byte of two bytes
-/// (in the codec that `encode` encodes with) is joined to the next across
-/// one space, which may stand for a lost no-break space: Arabic digits
-/// `Ù Ù¡` (D9 A0 D9 A1) are `٠١`.
+/// [`words`], where a word that ends in a capital Latin letter that is a
+/// UTF-8 lead byte of two bytes (in the codec that `encode` encodes with)
+/// is joined to the next across one space, which may stand for a lost
+/// no-break space: Arabic digits `Ù Ù¡` (D9 A0 D9 A1) are `٠١`. (Other
+/// leads, such as `ß`, MacRoman's `”` or Thai letters in CP874, end
+/// clean words too often to be worth the try.)
 fn words_joined_by_lost_a0(text: &str, encode: impl Fn(char) -> Option<u8>) -> Vec<(usize, &str)> {
     let mut joined: Vec<(usize, &str)> = Vec::new();
     for (start, word) in words(text) {
         if let Some((previous_start, previous)) = joined.last_mut() {
             let previous_end = *previous_start + previous.len();
-            let awaits_continuation = previous
-                .chars()
-                .next_back()
-                .and_then(&encode)
-                .is_some_and(|byte| (0xC2..=0xDF).contains(&byte));
+            let awaits_continuation = previous.chars().next_back().is_some_and(|last| {
+                let info = super::chars::info(last);
+                info.kind == super::model::Kind::Letter(1)
+                    && !info.lowercase
+                    && encode(last).is_some_and(|byte| (0xC2..=0xDF).contains(&byte))
+            });
             if awaits_continuation && &text[previous_end..start] == " " {
                 *previous = &text[*previous_start..start + word.len()];
                 continue;
