@@ -3,7 +3,7 @@
 //! arbitrary text and on text damaged every way the mode undoes.
 
 use ftfy::breaker::{break_text, Mangle};
-use ftfy::codecs::{Codec, UNDONE_CODECS};
+use ftfy::codecs::{Charmap, Codec, UNDONE_CODECS};
 use ftfy::{
     apply_plan, fix_encoding_and_explain, fix_encoding_with, fix_text_with, TextFixerConfig,
 };
@@ -42,9 +42,36 @@ fn damaged_text() -> impl Strategy<Value = String> {
                 .and_then(|(written, read)| read.decode(&written.encode(&text).ok()?).ok())
                 .unwrap_or(text)
         }),
+        2 => (sentence(), 0..UNDONE_CODECS.len(), 0..4usize)
+            .prop_map(|((_, text), codec, later)| later_damage(&text, UNDONE_CODECS[codec], later)),
         1 => sentence().prop_map(|(_, text)| text),
     ];
     proptest::collection::vec(piece, 1..4).prop_map(|pieces| pieces.join(" "))
+}
+
+/// `text` read through `codec` as UTF-8, then damaged again the ways
+/// issue 13 names: curly quotes straightened, no-break spaces turned into
+/// spaces or dropped, or a Spanish question (`¿…?`) around it.
+fn later_damage(text: &str, codec: &'static Charmap, later: usize) -> String {
+    let text = if later == 3 {
+        format!("¿{text}?")
+    } else {
+        text.to_string()
+    };
+    let broken = break_text(&text, Mangle::Utf8As(codec)).unwrap_or(text);
+    match later {
+        0 => broken
+            .chars()
+            .map(|c| match c {
+                '‘' | '’' | '‚' => '\'',
+                '“' | '”' | '„' => '"',
+                other => other,
+            })
+            .collect(),
+        1 => broken.replace('\u{a0}', " "),
+        2 => broken.replace('\u{a0}', ""),
+        _ => broken,
+    }
 }
 
 proptest! {

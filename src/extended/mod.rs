@@ -59,6 +59,9 @@ use spans::Repair;
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
 /// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
 const UTF8_MARGIN: u32 = 6;
+/// The same for a single re-decoded sequence in text that shows a hard
+/// sign, which no other codec reads differently (`pi√π` → `più`).
+const SINGLE_SEQUENCE_MARGIN: u32 = 5;
 /// The same for UTF-8 re-decodings of text that shows only soft signs of
 /// mojibake (unusual letter pairs, no script mixing or symbols in words).
 const SOFT_MARGIN: u32 = 14;
@@ -150,15 +153,13 @@ fn recover_viable(
     } else {
         model::score(text)
     };
-    let reference = match ftfy {
-        None => before.cost,
-        // ftfy's answer stands unless the model finds it unlike any
-        // language too (the wrong codec won: `Shqipƫri`).
-        Some(ftfy) => match model::cost(ftfy) {
-            cost if cost < FTFY_SUSPECT => return None,
-            cost => before.cost.min(cost),
-        },
-    };
+    // ftfy's answer stands unless the model finds it unlike any language
+    // too (the wrong codec won: `Shqipƫri`).
+    let ftfy_cost = ftfy.map(model::cost);
+    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) {
+        return None;
+    }
+    let reference = ftfy_cost.map_or(before.cost, |cost| before.cost.min(cost));
     // Every fix must cost at least a margin less than the text as read,
     // except leftovers: cheap text has nothing to gain.
     if merged_so_far < 2 && before.cost < UTF8_MARGIN {
@@ -167,10 +168,15 @@ fn recover_viable(
     let counts = Counts::of(text);
     let (symbols, length, non_ascii) = (counts.symbols, counts.chars, counts.non_ascii);
     let mut utf8_candidates = Vec::new();
+    // Codecs through which the whole line re-decodes: their span repair
+    // could only fix part of the same (`a├░ ├╛arf nær`, of which the
+    // model likes the box drawing better than `þ`).
+    let mut whole_lines = 0u16;
     for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
         if viable.line & (1 << bit) != 0 {
             if let Some(candidate) = whole_line(text, transform) {
                 utf8_candidates.push(candidate);
+                whole_lines |= 1 << bit;
             }
         }
     }
@@ -183,7 +189,7 @@ fn recover_viable(
     };
     for &repair in repairs {
         for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
-            if viable.spans & (1 << bit) == 0 {
+            if (viable.spans & !whole_lines) & (1 << bit) == 0 {
                 continue;
             }
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
@@ -201,7 +207,7 @@ fn recover_viable(
         .any(|candidate| candidate.text != utf8_candidates[0].text);
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
-    let mut best: Option<((u32, u32), Candidate)> = None;
+    let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
     let text_scripts = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
@@ -223,9 +229,14 @@ fn recover_viable(
             if !keeps_letters || non_ascii < enough {
                 return;
             }
-        } else if merged_so_far < 2 && before.hard == 0 && merged <= 1 {
+        } else if merged_so_far < 2
+            && before.hard == 0
+            && merged <= 1
+            && !opens_inverted_question(text, &candidate.text)
+        {
             // One re-decoded sequence is weak evidence: it needs a hard
-            // sign of mojibake in the text as read, and no other reading.
+            // sign of mojibake in the text as read (or a Spanish `¿` that
+            // the line's `?` closes), and no other reading.
             return;
         }
         if model::symbol_count(&candidate.text) > symbols {
@@ -280,10 +291,41 @@ fn recover_viable(
             // one-letter word (`╨▓` for `в`) that gave no sign.
             after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
         } else {
+            // Another codec's reading of the same sequences as ftfy's
+            // answer is weighed against the text as read, and need only
+            // beat ftfy's: with fewer capitals inside words (`sætter`
+            // where ftfy read `sÌtter`), or else by a margin.
+            // (ftfy has then decided that the text changes: codecs that
+            // disagree on it make it no more ambiguous.)
+            let mut ambiguous = ambiguous;
+            let reference = match (ftfy, ftfy_cost) {
+                (Some(ftfy), Some(ftfy_cost))
+                    if ftfy.chars().count() == candidate_length
+                        && matches!(candidate.plan.first(), Some(ExplanationStep::Encode(_))) =>
+                {
+                    ambiguous = false;
+                    let better = match capitals_inside_words(&candidate.text)
+                        .cmp(&capitals_inside_words(ftfy))
+                    {
+                        std::cmp::Ordering::Less => true,
+                        std::cmp::Ordering::Equal => after.cost + UTF8_MARGIN <= ftfy_cost,
+                        std::cmp::Ordering::Greater => false,
+                    };
+                    if !better {
+                        return;
+                    }
+                    before.cost
+                }
+                _ => reference,
+            };
             match (merged, before.hard) {
                 (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                (1, 0) => false,
-                (1, _) => !ambiguous && after.cost + UTF8_MARGIN <= reference,
+                (1, 0) => {
+                    !ambiguous
+                        && after.cost < reference
+                        && opens_inverted_question(text, &candidate.text)
+                }
+                (1, _) => !ambiguous && after.cost + SINGLE_SEQUENCE_MARGIN <= reference,
                 (_, 0) => after.cost + SOFT_MARGIN <= reference,
                 _ => after.cost + UTF8_MARGIN <= reference,
             }
@@ -298,7 +340,16 @@ fn recover_viable(
         {
             return;
         }
-        let key = (model::script_count(&candidate.text), after.cost);
+        // Then fewer capitals inside words, then the lower cost, then
+        // fewer capitals: ISO-8859-2 and Windows-1250 place some letters
+        // apart, so that one reads `sætter`, `în` where the other reads
+        // `sÌtter`, `În`, which the letter-pair model may like as well.
+        let key = (
+            model::script_count(&candidate.text),
+            capitals_inside_words(&candidate.text),
+            after.cost,
+            candidate.text.chars().filter(|c| c.is_uppercase()).count(),
+        );
         if best.as_ref().is_none_or(|(best_key, _)| key < *best_key)
             && is_plausible(text, &candidate.text)
         {
@@ -348,6 +399,41 @@ fn recover_viable(
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// How many capitals follow a lowercase letter (`sÌtter`), which text
+/// rarely writes.
+fn capitals_inside_words(text: &str) -> usize {
+    let mut previous_lowercase = false;
+    let mut count = 0;
+    for c in text.chars() {
+        count += usize::from(previous_lowercase && c.is_uppercase());
+        previous_lowercase = c.is_lowercase();
+    }
+    count
+}
+
+/// Whether `candidate` opens a question or exclamation with a Spanish
+/// `¿` or `¡` that `text` lacked, at the start of a word, closed by a `?`
+/// or `!` later in the line: `┬┐que diferencia hay?`, where the rest of
+/// the line shows no sign of mojibake.
+fn opens_inverted_question(text: &str, candidate: &str) -> bool {
+    [('¿', '?'), ('¡', '!')]
+        .into_iter()
+        .any(|(opening, closing)| {
+            let count = |text: &str| text.chars().filter(|&c| c == opening).count();
+            count(candidate) > count(text)
+                && candidate.match_indices(opening).any(|(at, _)| {
+                    let starts_word = candidate[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|before| before.is_whitespace() || before == '"');
+                    let after = &candidate[at + opening.len_utf8()..];
+                    starts_word
+                        && after.chars().next().is_some_and(char::is_alphabetic)
+                        && after.contains(closing)
+                })
+        })
 }
 
 /// The model's cost of the words that differ between `text` and

@@ -422,7 +422,15 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             ascii_letters += 1;
         }
         if c.is_whitespace() {
-            spans |= run.complete() & run_non_ascii;
+            // A run awaiting one continuation byte may take a space for
+            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
+            let space_taker =
+                if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at - 1]) {
+                    run.need1
+                } else {
+                    0
+                };
+            spans |= (run.complete() | space_taker) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
             signs.next_word();
@@ -435,7 +443,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
     }
     // No legacy re-decoding: only UTF-8 runs and the line are left.
-    for c in text[at..].chars() {
+    for (offset, c) in text[at..].char_indices() {
         let idle = (line.pending() | run.pending()) == 0;
         if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
             continue;
@@ -453,7 +461,15 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             line.step(info);
         }
         if c.is_whitespace() {
-            spans |= run.complete() & run_non_ascii;
+            // A run awaiting one continuation byte may take a space for
+            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
+            let space_taker =
+                if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at + offset]) {
+                    run.need1
+                } else {
+                    0
+                };
+            spans |= (run.complete() | space_taker) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
@@ -475,6 +491,16 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         },
     };
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// Whether `text` ends in a Latin letter not in lowercase, which span
+/// repair may join to the next word across a space (see
+/// `spans::words_joined_by_lost_a0`).
+fn ends_in_capital_latin(text: &str) -> bool {
+    text.chars().next_back().is_some_and(|c| {
+        let info = TABLE.info(c);
+        info.kind == Kind::Letter(1) && !info.lowercase
+    })
 }
 
 /// Follows one non-whitespace character through the runs of a word:

@@ -71,12 +71,12 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     if positions.is_empty() {
         return Cow::Borrowed(bytes);
     }
+    // Every position first takes its preferred byte, so that a word with
+    // two straightened quotes (`ÑÐ¸Ñ'Ñ'Ñ` for `життя`) is valid UTF-8 while
+    // the choice for each quote is weighed in turn.
     let mut restored = bytes.to_vec();
     for &position in &positions {
-        let options = quote_bytes(bytes[position]);
-        if options.len() == 1 {
-            restored[position] = options[0];
-        }
+        restored[position] = quote_bytes(bytes[position])[0];
     }
     for &position in &positions {
         let options = quote_bytes(bytes[position]);
@@ -113,9 +113,60 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
                 best = Some((cost, option));
             }
         }
-        restored[position] = best.map_or(bytes[position], |(_, option)| option);
+        restored[position] = best.map_or(options[0], |(_, option)| option);
+    }
+    let split: Vec<usize> = positions
+        .iter()
+        .copied()
+        .filter(|&position| bytes[position] == b' ' && keeps_word_break(&restored, position))
+        .collect();
+    for &position in split.iter().rev() {
+        restored.insert(position + 1, b' ');
     }
     Cow::Owned(restored)
+}
+
+/// Whether the no-break space put back at `position` (byte A0 where a
+/// space stood, ending a two-byte sequence) had a space of its own after
+/// it, which the damage merged into one: `Г bien` is `à bien`, not
+/// `àbien`. `à` keeps its word break as in ftfy's `restore_byte_a0`
+/// (`voilà le`; but `àquele`, `às`); for other letters the model decides,
+/// and a tie keeps the simpler story (the space was the A0).
+fn keeps_word_break(restored: &[u8], position: usize) -> bool {
+    const JOINED_AFTER_A_GRAVE: [&[u8]; 4] = [b"quele", b"quela", b"quilo", b"s "];
+    let is_break = |b: &u8| matches!(b, b' ' | b'\n' | b'\t');
+    let Some(lead_at) = position.checked_sub(1) else {
+        return false;
+    };
+    if !(0xC2..=0xDF).contains(&restored[lead_at]) {
+        return false;
+    }
+    let end = restored[position + 1..]
+        .iter()
+        .position(is_break)
+        .map_or(restored.len(), |p| position + 1 + p);
+    if end == position + 1 {
+        // A space or the end follows: the A0 already ends the word.
+        return false;
+    }
+    if restored[lead_at] == 0xC3 {
+        let after = &restored[position + 1..];
+        return !JOINED_AFTER_A_GRAVE
+            .iter()
+            .any(|word| after.starts_with(word));
+    }
+    let start = restored[..position]
+        .iter()
+        .rposition(is_break)
+        .map_or(0, |p| p + 1);
+    let (Ok(merged), Ok(head), Ok(tail)) = (
+        std::str::from_utf8(&restored[start..end]),
+        std::str::from_utf8(&restored[start..=position]),
+        std::str::from_utf8(&restored[position + 1..end]),
+    ) else {
+        return false;
+    };
+    word_cost(head) + word_cost(tail) < word_cost(merged)
 }
 
 #[cfg(test)]
@@ -131,5 +182,9 @@ mod tests {
         assert_eq!(fixed("2010â€\"2020"), "2010–2020");
         assert_eq!(fixed("ÐºÐ¾Ñ'"), "кот");
         assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
+        // A lost A0 after `à`: inside a word, or with its own space lost.
+        assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
+        assert_eq!(fixed("attention Ã bien"), "attention à bien");
+        assert_eq!(fixed("semelhante Ã quele"), "semelhante àquele");
     }
 }

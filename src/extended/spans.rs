@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::candidates::word_as_utf8;
-use super::model::{word_cost, word_score};
+use super::model::score;
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -80,7 +80,7 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
     };
     let mut output: Option<String> = None;
     let mut done = 0;
-    for (word_start, word) in words(text) {
+    for (word_start, word) in words_joined_by_lost_a0(text, |c| charmap.encode_char(c)) {
         if !may_hold_utf8(word) {
             continue;
         }
@@ -100,8 +100,8 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
                 &word[run_start + run.len()..]
             );
             let keep = match repair {
-                Repair::Likelier => word_cost(&rebuilt) + WORD_MARGIN > word_cost(word),
-                Repair::Leftovers => word_score(&rebuilt).hard > 0,
+                Repair::Likelier => !is_likelier(word, &rebuilt),
+                Repair::Leftovers => score(&rebuilt).hard > 0,
             };
             if fixed == run || keep {
                 continue;
@@ -119,6 +119,15 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             Cow::Owned(output)
         }
     }
+}
+
+/// Whether the model finds `rebuilt` much likelier than `word`: cheaper
+/// by a margin, or rid of a hard sign of mojibake (`Г®n` for `în`, with a
+/// symbol between letters) at no extra cost.
+fn is_likelier(word: &str, rebuilt: &str) -> bool {
+    let (before, after) = (score(word), score(rebuilt));
+    after.cost + WORD_MARGIN <= before.cost
+        || (before.hard > 0 && after.hard == 0 && after.cost <= before.cost)
 }
 
 /// Whether `word` may hold a UTF-8 sequence read as single bytes: a
@@ -163,6 +172,33 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
 }
 
+/// [`words`], where a word that ends in a capital Latin letter that is a
+/// UTF-8 lead byte of two bytes (in the codec that `encode` encodes with)
+/// is joined to the next across one space, which may stand for a lost
+/// no-break space: Arabic digits `Ù Ù¡` (D9 A0 D9 A1) are `٠١`. (Other
+/// leads, such as `ß`, MacRoman's `”` or Thai letters in CP874, end
+/// clean words too often to be worth the try.)
+fn words_joined_by_lost_a0(text: &str, encode: impl Fn(char) -> Option<u8>) -> Vec<(usize, &str)> {
+    let mut joined: Vec<(usize, &str)> = Vec::new();
+    for (start, word) in words(text) {
+        if let Some((previous_start, previous)) = joined.last_mut() {
+            let previous_end = *previous_start + previous.len();
+            let awaits_continuation = previous.chars().next_back().is_some_and(|last| {
+                let info = super::chars::info(last);
+                info.kind == super::model::Kind::Letter(1)
+                    && !info.lowercase
+                    && encode(last).is_some_and(|byte| (0xC2..=0xDF).contains(&byte))
+            });
+            if awaits_continuation && &text[previous_end..start] == " " {
+                *previous = &text[*previous_start..start + word.len()];
+                continue;
+            }
+        }
+        joined.push((start, word));
+    }
+    joined
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +221,15 @@ mod tests {
         assert_eq!(
             repair_spans("жиÑ'ели", "sloppy-windows-1252", Repair::Likelier),
             "жители"
+        );
+        // The no-break space of ٠ (D9 A0) became a space between words.
+        assert_eq!(
+            repair_spans(
+                "أكثر Ù…Ù† Ù Ù Ù¡ Ø¨Ù„Ø¯",
+                "sloppy-windows-1252",
+                Repair::Likelier
+            ),
+            "أكثر من ٠٠١ بلد"
         );
     }
 
