@@ -38,6 +38,7 @@
 mod candidates;
 mod chars;
 pub(crate) mod codecs;
+mod latin;
 mod model;
 mod prefilter;
 mod repairs;
@@ -76,9 +77,10 @@ const LEFTOVER_SLACK: u32 = 2;
 /// A legacy re-decoding needs at least this many non-ASCII characters to
 /// go on: shorter strings are too ambiguous (`journÇe`).
 const LEGACY_MIN_CHANGED: usize = 4;
-/// In a legacy mixup within one script (Polish read as Western), each
-/// changed word must become at least this much cheaper.
-const WORD_GAIN: u32 = 4;
+/// The margin of a legacy mixup within the Latin script, which must also
+/// show the signs of `latin` (text as read that no language writes, a
+/// re-decoding that one language does).
+const LATIN_MARGIN: u32 = 2;
 /// The same for a multi-byte (CJK) re-decoding, which merges characters.
 const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
@@ -233,13 +235,16 @@ fn recover_viable(
         if model::symbol_count(&candidate.text) > symbols {
             return;
         }
+        let mut within_latin = false;
         if legacy {
             // A script the text did not have must make most of the letters
             // (Russian read as Latin-1), not a word here and there (`à` as
             // Cyrillic `а` in French).
             let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
-            let within_latin = new == 0 && has_latin_accents(text);
-            if new * 2 < all * usize::from(new > 0) || (within_latin && before.hard == 0) {
+            within_latin = new == 0 && has_latin_accents(text);
+            if new * 2 < all * usize::from(new > 0)
+                || (within_latin && !latin::shows_mixup(text, before.hard, encoder_of(&candidate)))
+            {
                 return;
             }
         }
@@ -247,7 +252,12 @@ fn recover_viable(
         let after = if legacy {
             // Only a candidate that costs a margin less than the reference
             // can be accepted: scoring stops once it can't.
-            let Some(cap) = reference.checked_sub(LEGACY_MARGIN + kana) else {
+            let margin = if within_latin {
+                LATIN_MARGIN
+            } else {
+                LEGACY_MARGIN
+            };
+            let Some(cap) = reference.checked_sub(margin + kana) else {
                 return;
             };
             match model::score_capped(&candidate.text, cap) {
@@ -266,13 +276,18 @@ fn recover_viable(
             return;
         }
         let accepted = if legacy {
-            let (changed_before, changed_after, all_better) =
-                changed_words_cost(text, &candidate.text);
-            let within_latin = model::letters_in_new_scripts(&candidate.text, text).0 == 0
-                && has_latin_accents(text);
-            (!within_latin || all_better)
-                && after.cost + LEGACY_MARGIN <= reference
-                && changed_after * LEGACY_SHARE <= changed_before
+            let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
+            if within_latin {
+                // The signs of `latin` do the work of the share.
+                let decoder = candidate
+                    .plan
+                    .last()
+                    .map_or("", |step| step.parameter_name());
+                latin::reads_as_one_language(&candidate.text, decoder)
+            } else {
+                after.cost + LEGACY_MARGIN <= reference
+                    && changed_after * LEGACY_SHARE <= changed_before
+            }
         } else if merged_so_far >= 2 && merged > 0 {
             // Leftovers of mojibake already undone on this line, such as a
             // one-letter word (`╨▓` for `в`) that gave no sign.
@@ -354,28 +369,30 @@ fn recover_viable(
 /// The model's cost of the words that differ between `text` and
 /// `candidate` (of each, in that order), or of the whole texts when their
 /// words don't line up.
-/// Also whether every changed word became clearly likelier.
-fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
+fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32) {
     let before: Vec<&str> = text.split(char::is_whitespace).collect();
     let after: Vec<&str> = candidate.split(char::is_whitespace).collect();
     if before.len() != after.len() {
-        return (model::cost(text), model::cost(candidate), true);
+        return (model::cost(text), model::cost(candidate));
     }
     before
         .iter()
         .zip(&after)
         .filter(|(old, new)| old != new)
-        .fold(
-            (0, 0, true),
-            |(old_total, new_total, all_better), (old, new)| {
-                let (old_cost, new_cost) = (model::word_cost(old), model::word_cost(new));
-                (
-                    old_total + old_cost,
-                    new_total + new_cost,
-                    all_better && (new_cost + WORD_GAIN <= old_cost || new.chars().count() < 2),
-                )
-            },
-        )
+        .fold((0, 0), |(old_total, new_total), (old, new)| {
+            (
+                old_total + model::word_cost(old),
+                new_total + model::word_cost(new),
+            )
+        })
+}
+
+/// The codec a candidate's plan encodes with first.
+fn encoder_of(candidate: &Candidate) -> &'static str {
+    candidate
+        .plan
+        .first()
+        .map_or("", |step| step.parameter_name())
 }
 
 /// Whether `text` has non-ASCII Latin letters: text where a mixup within

@@ -1,0 +1,301 @@
+//! Legacy mixups within the Latin script (issue 15): Polish written in
+//! Windows-1250 and read as Windows-1252 (`Za¿ó³æ gêœl¹ jaŸñ` for
+//! `Zażółć gęślą jaźń`), Turkish in Windows-1254, Lithuanian in
+//! Windows-1257, French in CP437 read as MacRoman (`donnÇes`), CP850 read
+//! as Windows-1252.
+//!
+//! Such damage turns accented letters into other accented letters, so the
+//! language model's costs alone can't tell it from real text in another
+//! language (Icelandic `þ` is Turkish `ş` misread). Two facts can:
+//!
+//! - the text as read shows a sign that no orthography has: a hard sign
+//!   of the model (a symbol between letters: `Za¿ó³æ`), a capital after a
+//!   lowercase letter inside a word (`donnÇes`), or accented letters that
+//!   no single language writes together (`městem` read as `mìstem` beside
+//!   Czech `á`, `í` and `ž`: no language has both `ì` and `ž`);
+//! - the re-decoded text has none of these: one language's letters
+//!   (CLDR's main exemplar characters, [`LANGUAGE_LETTERS`]) cover all of
+//!   its accented letters, and that language can be written in the codec
+//!   it was decoded with (Czech in Windows-1250, not Latvian: a text is
+//!   written in a code page made for its language).
+//!
+//! [`super::recover`] accepts a mixup within the Latin script only when
+//! both hold, on top of its usual margins.
+
+use std::sync::LazyLock;
+
+use super::candidates::{Decoder, LEGACY_TRANSFORMS};
+use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
+use crate::codecs::Codec;
+
+/// A set of accented Latin letters, one bit per entry of
+/// [`LATIN_LETTERS`]; `UNKNOWN` stands for the letters outside it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Letters(u128);
+
+impl Letters {
+    /// The bit of letters that [`LATIN_LETTERS`] lacks (no language of
+    /// [`LANGUAGE_LETTERS`] has it).
+    const UNKNOWN: u128 = 1 << 127;
+
+    /// Adds a letter (any case; ASCII letters are left out).
+    #[inline]
+    pub(crate) fn add(&mut self, c: char) {
+        if !c.is_ascii() {
+            self.0 |= letter_bit(c);
+        }
+    }
+
+    /// Whether one language that can be written in the codec named
+    /// `codec` writes all of these letters.
+    pub(crate) fn written_in(self, codec: &str) -> bool {
+        self.0 == 0
+            || languages_written_in(codec)
+                .iter()
+                .any(|&language| self.0 & !language == 0)
+    }
+}
+
+/// For each codec of [`LEGACY_TRANSFORMS`], the letters of the languages
+/// of [`LANGUAGE_LETTERS`] that it can write, as bits (only those no other
+/// of them includes: a text one of them writes, they write).
+static LANGUAGES_BY_CODEC: LazyLock<Vec<(&'static str, Vec<u128>)>> = LazyLock::new(|| {
+    let languages: Vec<u128> = LANGUAGE_LETTERS
+        .iter()
+        .map(|(_, letters)| letters.chars().fold(0, |bits, c| bits | letter_bit(c)))
+        .collect();
+    let codecs: Vec<&'static str> = LEGACY_TRANSFORMS
+        .iter()
+        .flat_map(|transform| match transform.decoder {
+            Decoder::Legacy(name) => [transform.encoder, name],
+            Decoder::Utf8 => [transform.encoder, transform.encoder],
+        })
+        .collect();
+    // Plans name codecs by their canonical names.
+    let mut codecs: Vec<&'static str> = codecs
+        .into_iter()
+        .filter_map(|name| Some(Codec::from_name(name)?.name()))
+        .collect();
+    codecs.sort_unstable();
+    codecs.dedup();
+    codecs
+        .into_iter()
+        .map(|codec| {
+            let repertoire = repertoire(codec);
+            let fitting: Vec<u128> = languages
+                .iter()
+                .copied()
+                .filter(|&language| language & !repertoire == 0)
+                .collect();
+            let mut maximal: Vec<u128> = fitting
+                .iter()
+                .copied()
+                .filter(|&language| {
+                    !fitting
+                        .iter()
+                        .any(|&other| other != language && language & !other == 0)
+                })
+                .collect();
+            maximal.sort_unstable();
+            maximal.dedup();
+            (codec, maximal)
+        })
+        .collect()
+});
+
+/// The letters of the languages that the codec named `codec` can write
+/// (none for a codec of no legacy transform).
+fn languages_written_in(codec: &str) -> &'static [u128] {
+    LANGUAGES_BY_CODEC
+        .iter()
+        .find(|(name, _)| *name == codec)
+        .map_or(&[], |(_, languages)| languages)
+}
+
+/// The encoders of legacy transforms that encode accented Latin letters:
+/// those a mixup within the Latin script can be read with.
+static LATIN_ENCODERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut encoders: Vec<&'static str> = LEGACY_TRANSFORMS
+        .iter()
+        .filter_map(|transform| Some(Codec::from_name(transform.encoder)?.name()))
+        .filter(|&encoder| repertoire(encoder) != 0)
+        .collect();
+    encoders.sort_unstable();
+    encoders.dedup();
+    encoders
+});
+
+/// The first code point of [`BITS`]: accented letters from U+00C0 on.
+const BITS_START: u32 = 0xC0;
+
+/// The bit of each code point from U+00C0 to U+024F, where all but a few
+/// of [`LATIN_LETTERS`] are (others are looked up in it).
+static BITS: LazyLock<[u128; 0x190]> = LazyLock::new(|| {
+    let mut bits = [0; 0x190];
+    for (code, slot) in (BITS_START..).zip(bits.iter_mut()) {
+        *slot = char::from_u32(code).map_or(0, slow_letter_bit);
+    }
+    bits
+});
+
+/// The bit of an accented Latin letter (its lowercase form's), `UNKNOWN`
+/// for one that [`LATIN_LETTERS`] lacks, 0 for a character that is not a
+/// Latin letter.
+fn letter_bit(c: char) -> u128 {
+    let index = u32::from(c).wrapping_sub(BITS_START);
+    match BITS.get(index as usize) {
+        Some(&bit) => bit,
+        None => slow_letter_bit(c),
+    }
+}
+
+fn slow_letter_bit(c: char) -> u128 {
+    if super::model::script_of(c) != Some(1) {
+        return 0;
+    }
+    // `İ` is Turkish `i` with its dot made visible.
+    let lower = if c == 'İ' {
+        'i'
+    } else {
+        super::model::to_lower(c)
+    };
+    if lower.is_ascii() {
+        return 0;
+    }
+    LATIN_LETTERS
+        .iter()
+        .position(|&letter| letter == lower)
+        .map_or(Letters::UNKNOWN, |index| 1 << index)
+}
+
+/// The accented letters of `text`.
+pub(crate) fn letters_of(text: &str) -> Letters {
+    let mut letters = Letters::default();
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        letters.add(c);
+    }
+    letters
+}
+
+/// Whether `text` has a capital that is not ASCII right after a lowercase
+/// letter (`donnÇes`, `zÑhlen`: CP437 read as MacRoman).
+pub(crate) fn has_capital_inside_word(text: &str) -> bool {
+    let mut after_lowercase = false;
+    for c in text.chars() {
+        if after_lowercase && !c.is_ascii() && c.is_uppercase() {
+            return true;
+        }
+        after_lowercase = c.is_lowercase();
+    }
+    false
+}
+
+/// Whether `c`, at byte offset `at` of `text`, is a capital that is not
+/// ASCII right after a lowercase letter (as [`has_capital_inside_word`]
+/// finds them, one character at a time).
+#[inline]
+pub(crate) fn is_capital_inside_word(text: &str, at: usize, c: char) -> bool {
+    !c.is_ascii()
+        && c.is_uppercase()
+        && text
+            .get(..at)
+            .and_then(|before| before.chars().next_back())
+            .is_some_and(char::is_lowercase)
+}
+
+/// Whether text read with the codec `encoder` shows a sign of a mixup
+/// within the Latin script (see the module's documentation); `hard` is
+/// the model's count of hard signs in it.
+pub(crate) fn shows_mixup(text: &str, hard: u32, encoder: &str) -> bool {
+    hard > 0 || has_capital_inside_word(text) || !letters_of(text).written_in(encoder)
+}
+
+/// Whether text with these accented letters may show a sign of a mixup
+/// for some encoder ([`shows_mixup`] without the hard signs and capitals,
+/// which the prefilter follows itself).
+pub(crate) fn may_show_mixup(letters: Letters) -> bool {
+    LATIN_ENCODERS
+        .iter()
+        .any(|encoder| !letters.written_in(encoder))
+}
+
+/// Whether a text re-decoded with the codec `decoder` reads as one
+/// language: one language that `decoder` can write writes all its
+/// accented letters, and no capital follows a lowercase letter.
+pub(crate) fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
+    letters_of(candidate).written_in(decoder) && !has_capital_inside_word(candidate)
+}
+
+/// The accented Latin letters that the codec named `codec` decodes (none
+/// for a name [`Codec::from_name`] doesn't know).
+fn repertoire(codec: &str) -> u128 {
+    Codec::from_name(codec).map_or(0, |codec| {
+        (0x80..=0xFFu8)
+            .filter_map(|byte| codec.decode(&[byte]).ok())
+            .fold(0, |bits, text| bits | letters_of(&text).0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_write_their_own_letters() {
+        for text in [
+            "Zażółć gęślą jaźń",
+            "Příliš žluťoučký kůň",
+            "Þórður á Íslandi",
+            "İstanbul'da ağır şey",
+            "Lietuvos valstybė",
+            "Noël à l'école",
+            "Grüße",
+            "árvíztűrő tükörfúrógép",
+        ] {
+            assert!(
+                !may_show_mixup(letters_of(text)) || !text.is_ascii(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn mixups_show_a_sign() {
+        // Czech read as Windows-1252: `ì` and `ž` are no language's pair.
+        assert!(shows_mixup("známe mìstem, že", 0, "sloppy-windows-1252"));
+        // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
+        assert!(shows_mixup(
+            "anlamýyorum gönül þimdi",
+            0,
+            "sloppy-windows-1252"
+        ));
+        // French in CP437 read as MacRoman.
+        assert!(shows_mixup("les donnÇes", 0, "macroman"));
+        // Icelandic, French, Spanish and German: Windows-1252's own.
+        for text in ["Þórður á Íslandi", "Noël à l'école", "¿Qué año?", "Grüße"] {
+            assert!(!shows_mixup(text, 0, "sloppy-windows-1252"), "{text}");
+        }
+        assert!(!reads_as_one_language("les donnÇes", "cp437"));
+        assert!(reads_as_one_language("les données", "cp437"));
+        // Czech letters, but no language written in Windows-1252.
+        assert!(!reads_as_one_language("známe městem", "windows-1252"));
+        assert!(reads_as_one_language("známe městem", "windows-1250"));
+    }
+
+    #[test]
+    fn every_latin_letter_has_its_bit() {
+        for (index, &letter) in LATIN_LETTERS.iter().enumerate() {
+            assert_eq!(letter_bit(letter), 1 << index, "{letter}");
+            let upper: Vec<char> = letter.to_uppercase().collect();
+            if let [upper] = upper[..] {
+                if super::super::model::to_lower(upper) == letter {
+                    assert_eq!(letter_bit(upper), 1 << index, "{upper}");
+                }
+            }
+        }
+        assert_eq!(letter_bit('a'), 0);
+        assert_eq!(letter_bit('³'), 0);
+        assert_eq!(letter_bit('ж'), 0);
+        assert_eq!(letter_bit('ǎ'), Letters::UNKNOWN);
+    }
+}
