@@ -25,8 +25,12 @@
 use std::sync::LazyLock;
 
 use super::candidates::{Decoder, LEGACY_TRANSFORMS};
+use super::model::{kind_of, Kind};
 use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
 use crate::codecs::Codec;
+
+/// What a symbol touching a letter adds (see [`symbols_by_letters`]).
+const SYMBOL_BY_LETTER: u32 = 4;
 
 /// A set of accented Latin letters, one bit per entry of
 /// [`LATIN_LETTERS`]; `UNKNOWN` stands for the letters outside it.
@@ -234,6 +238,26 @@ fn repertoire(codec: &str) -> u128 {
             .filter_map(|byte| codec.decode(&[byte]).ok())
             .fold(0, |bits, text| bits | letters_of(&text).0)
     })
+}
+
+/// How much the symbols that touch a letter in `text` (`s±`, `móg³by`,
+/// `dar†`) add to its cost, on top of what the model charges: each is what
+/// an accented letter became.
+pub(crate) fn symbols_by_letters(text: &str) -> u32 {
+    let is_letter = |c: Option<char>| c.is_some_and(|c| matches!(kind_of(c), Kind::Letter(_)));
+    let mut count = 0;
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !c.is_ascii()
+            && kind_of(c) == Kind::Symbol
+            && (is_letter(before) || is_letter(chars.peek().copied()))
+        {
+            count += SYMBOL_BY_LETTER;
+        }
+        before = Some(c);
+    }
+    count
 }
 
 #[cfg(test)]

@@ -77,10 +77,13 @@ const LEFTOVER_SLACK: u32 = 2;
 /// A legacy re-decoding needs at least this many non-ASCII characters to
 /// go on: shorter strings are too ambiguous (`journÇe`).
 const LEGACY_MIN_CHANGED: usize = 4;
+/// A legacy mixup within the Latin script needs at least this many
+/// non-ASCII characters (`journÇe` alone is left alone).
+const LATIN_MIN_CHANGED: usize = 2;
 /// The margin of a legacy mixup within the Latin script, which must also
 /// show the signs of `latin` (text as read that no language writes, a
 /// re-decoding that one language does).
-const LATIN_MARGIN: u32 = 2;
+const LATIN_MARGIN: u32 = 1;
 /// The same for a multi-byte (CJK) re-decoding, which merges characters.
 const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
@@ -216,9 +219,15 @@ fn recover_viable(
                 || letter_count(&candidate.text)
                     >= *text_letters.get_or_init(|| letter_count(text));
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
-            // are evidence enough in one character.
+            // are evidence enough in one character, signs of a mixup
+            // within the Latin script (`donnÇes`) in two.
             let enough = if before.hard > 0 {
                 1
+            } else if same_length
+                && non_ascii >= LATIN_MIN_CHANGED
+                && latin::shows_mixup(text, 0, encoder_of(&candidate))
+            {
+                LATIN_MIN_CHANGED
             } else if same_length {
                 LEGACY_MIN_CHANGED
             } else {
@@ -252,12 +261,14 @@ fn recover_viable(
         let after = if legacy {
             // Only a candidate that costs a margin less than the reference
             // can be accepted: scoring stops once it can't.
-            let margin = if within_latin {
-                LATIN_MARGIN
+            let cap = if within_latin {
+                // Symbols touching letters are what such mixups show
+                // (`s±`, `móg³by`), yet cost the model little.
+                (reference + latin::symbols_by_letters(text)).checked_sub(LATIN_MARGIN)
             } else {
-                LEGACY_MARGIN
+                reference.checked_sub(LEGACY_MARGIN + kana)
             };
-            let Some(cap) = reference.checked_sub(margin + kana) else {
+            let Some(cap) = cap else {
                 return;
             };
             match model::score_capped(&candidate.text, cap) {
@@ -284,6 +295,7 @@ fn recover_viable(
                     .last()
                     .map_or("", |step| step.parameter_name());
                 latin::reads_as_one_language(&candidate.text, decoder)
+                    && latin::symbols_by_letters(&candidate.text) == 0
             } else {
                 after.cost + LEGACY_MARGIN <= reference
                     && changed_after * LEGACY_SHARE <= changed_before
