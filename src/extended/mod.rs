@@ -250,7 +250,11 @@ fn recover_viable(
             // (Russian read as Latin-1), not a word here and there (`à` as
             // Cyrillic `а` in French).
             let (new, all) = model::letters_in_new_scripts(&candidate.text, text);
-            within_latin = new == 0 && has_latin_accents(text);
+            // A mixup within the Latin script: Latin letters only, on both
+            // sides, and accented ones on one (`l‚ger` for `léger`).
+            within_latin = new == 0
+                && model::letters_in_new_scripts(text, &candidate.text).0 == 0
+                && (has_latin_accents(text) || has_latin_accents(&candidate.text));
             if new * 2 < all * usize::from(new > 0)
                 || (within_latin && !latin::shows_mixup(text, before.hard, encoder_of(&candidate)))
             {
