@@ -229,12 +229,27 @@ def exemplar_set(pattern):
     return chars
 
 
+def official_languages():
+    """Languages official somewhere (CLDR's territory data, through Babel):
+    the languages text is written in, without the hundreds of minority
+    languages whose large inventories would make any mix of letters look
+    like one language (Ligurian writes à â ä æ ç è é ê ë ì î ï ñ ò ó ô ö ù
+    û ü)."""
+    official = set()
+    for languages in babel.core.get_global("territory_languages").values():
+        for language, info in languages.items():
+            if info.get("official_status") in ("official", "de_facto_official", "official_regional"):
+                official.add(language)
+    return official
+
+
 def language_letters(letters):
-    """(locale, letters) for every Latin-script language of CLDR: the
-    accented letters of `letters` its main exemplar characters hold.
-    Regional variants (`de-AT`) are left out; script variants (`sr-Latn`)
-    are kept."""
+    """(locale, letters) for every Latin-script language of CLDR that is
+    official somewhere: the accented letters of `letters` its main
+    exemplar characters hold. Regional variants (`de-AT`) are left out;
+    script variants (`sr-Latn`) are kept."""
     wanted = set(letters)
+    official = official_languages()
     languages = []
     with tarfile.open(cldr_misc_tarball()) as tar:
         for member in sorted(tar.getmembers(), key=lambda member: member.name):
@@ -243,6 +258,8 @@ def language_letters(letters):
                 continue
             locale = parts[2]
             if "-" in locale and not locale.endswith("-Latn"):
+                continue
+            if locale.replace("-", "_") not in official and locale.split("-")[0] not in official:
                 continue
             data = json.load(tar.extractfile(member))["main"][locale]["characters"]
             main = {c for c in exemplar_set(data["exemplarCharacters"]) if c.isalpha()}

@@ -14,7 +14,8 @@
 //!   no single language writes together (`městem` read as `mìstem` beside
 //!   Czech `á`, `í` and `ž`: no language has both `ì` and `ž`);
 //! - the re-decoded text has none of these: one language's letters
-//!   (CLDR's main exemplar characters, [`LANGUAGE_LETTERS`]) cover all of
+//!   (CLDR's main exemplar characters of the languages official somewhere,
+//!   [`LANGUAGE_LETTERS`]) cover all of
 //!   its accented letters, and that language can be written in the codec
 //!   it was decoded with (Czech in Windows-1250, not Latvian: a text is
 //!   written in a code page made for its language).
@@ -50,6 +51,14 @@ impl Letters {
         }
     }
 
+    /// Whether one language writes all of these letters.
+    pub(crate) fn one_language_writes(self) -> bool {
+        self.0 == 0
+            || ALL_LANGUAGES
+                .iter()
+                .any(|&language| self.0 & !language == 0)
+    }
+
     /// Whether one language that can be written in the codec named
     /// `codec` writes all of these letters.
     pub(crate) fn written_in(self, codec: &str) -> bool {
@@ -60,14 +69,38 @@ impl Letters {
     }
 }
 
-/// For each codec of [`LEGACY_TRANSFORMS`], the letters of the languages
-/// of [`LANGUAGE_LETTERS`] that it can write, as bits (only those no other
-/// of them includes: a text one of them writes, they write).
-static LANGUAGES_BY_CODEC: LazyLock<Vec<(&'static str, Vec<u128>)>> = LazyLock::new(|| {
-    let languages: Vec<u128> = LANGUAGE_LETTERS
+/// The letters of each language of [`LANGUAGE_LETTERS`], as bits.
+fn language_bits() -> impl Iterator<Item = u128> {
+    LANGUAGE_LETTERS
         .iter()
         .map(|(_, letters)| letters.chars().fold(0, |bits, c| bits | letter_bit(c)))
+}
+
+/// The languages' letters that no other language's include (a text one of
+/// them writes, they write).
+fn maximal(languages: &[u128]) -> Vec<u128> {
+    let mut maximal: Vec<u128> = languages
+        .iter()
+        .copied()
+        .filter(|&language| {
+            !languages
+                .iter()
+                .any(|&other| other != language && language & !other == 0)
+        })
         .collect();
+    maximal.sort_unstable();
+    maximal.dedup();
+    maximal
+}
+
+/// [`maximal`] of every language.
+static ALL_LANGUAGES: LazyLock<Vec<u128>> =
+    LazyLock::new(|| maximal(&language_bits().collect::<Vec<_>>()));
+
+/// For each codec of [`LEGACY_TRANSFORMS`], [`maximal`] of the languages
+/// that it can write.
+static LANGUAGES_BY_CODEC: LazyLock<Vec<(&'static str, Vec<u128>)>> = LazyLock::new(|| {
+    let languages: Vec<u128> = language_bits().collect();
     let codecs: Vec<&'static str> = LEGACY_TRANSFORMS
         .iter()
         .flat_map(|transform| match transform.decoder {
@@ -91,18 +124,7 @@ static LANGUAGES_BY_CODEC: LazyLock<Vec<(&'static str, Vec<u128>)>> = LazyLock::
                 .copied()
                 .filter(|&language| language & !repertoire == 0)
                 .collect();
-            let mut maximal: Vec<u128> = fitting
-                .iter()
-                .copied()
-                .filter(|&language| {
-                    !fitting
-                        .iter()
-                        .any(|&other| other != language && language & !other == 0)
-                })
-                .collect();
-            maximal.sort_unstable();
-            maximal.dedup();
-            (codec, maximal)
+            (codec, maximal(&fitting))
         })
         .collect()
 });
@@ -115,19 +137,6 @@ fn languages_written_in(codec: &str) -> &'static [u128] {
         .find(|(name, _)| *name == codec)
         .map_or(&[], |(_, languages)| languages)
 }
-
-/// The encoders of legacy transforms that encode accented Latin letters:
-/// those a mixup within the Latin script can be read with.
-static LATIN_ENCODERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    let mut encoders: Vec<&'static str> = LEGACY_TRANSFORMS
-        .iter()
-        .filter_map(|transform| Some(Codec::from_name(transform.encoder)?.name()))
-        .filter(|&encoder| repertoire(encoder) != 0)
-        .collect();
-    encoders.sort_unstable();
-    encoders.dedup();
-    encoders
-});
 
 /// The first code point of [`BITS`]: accented letters from U+00C0 on.
 const BITS_START: u32 = 0xC0;
@@ -207,20 +216,12 @@ pub(crate) fn is_capital_inside_word(text: &str, at: usize, c: char) -> bool {
             .is_some_and(char::is_lowercase)
 }
 
-/// Whether text read with the codec `encoder` shows a sign of a mixup
-/// within the Latin script (see the module's documentation); `hard` is
-/// the model's count of hard signs in it.
-pub(crate) fn shows_mixup(text: &str, hard: u32, encoder: &str) -> bool {
-    hard > 0 || has_capital_inside_word(text) || !letters_of(text).written_in(encoder)
-}
-
-/// Whether text with these accented letters may show a sign of a mixup
-/// for some encoder ([`shows_mixup`] without the hard signs and capitals,
-/// which the prefilter follows itself).
-pub(crate) fn may_show_mixup(letters: Letters) -> bool {
-    LATIN_ENCODERS
-        .iter()
-        .any(|encoder| !letters.written_in(encoder))
+/// Whether text as read shows a sign of a mixup within the Latin script
+/// (see the module's documentation); `hard` is the model's count of hard
+/// signs in it. (No language: the text as read may be in a language that
+/// its codec can't write in full, such as Yoruba or Vietnamese.)
+pub(crate) fn shows_mixup(text: &str, hard: u32) -> bool {
+    hard > 0 || has_capital_inside_word(text) || !letters_of(text).one_language_writes()
 }
 
 /// Whether a text re-decoded with the codec `decoder` reads as one
@@ -286,18 +287,20 @@ mod tests {
     #[test]
     fn mixups_show_a_sign() {
         // Czech read as Windows-1252: `ì` and `ž` are no language's pair.
-        assert!(shows_mixup("známe mìstem, že", 0, "sloppy-windows-1252"));
+        assert!(shows_mixup("známe mìstem, že", 0));
         // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
-        assert!(shows_mixup(
-            "anlamýyorum gönül þimdi",
-            0,
-            "sloppy-windows-1252"
-        ));
+        assert!(shows_mixup("anlamýyorum gönül þimdi", 0));
         // French in CP437 read as MacRoman.
-        assert!(shows_mixup("les donnÇes", 0, "macroman"));
-        // Icelandic, French, Spanish and German: Windows-1252's own.
-        for text in ["Þórður á Íslandi", "Noël à l'école", "¿Qué año?", "Grüße"] {
-            assert!(!shows_mixup(text, 0, "sloppy-windows-1252"), "{text}");
+        assert!(shows_mixup("les donnÇes", 0));
+        // Icelandic, French, Spanish, German and Yoruba.
+        for text in [
+            "Þórður á Íslandi",
+            "Noël à l'école",
+            "¿Qué año?",
+            "Grüße",
+            "Kónkánì",
+        ] {
+            assert!(!shows_mixup(text, 0), "{text}");
         }
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
         assert!(reads_as_one_language("les données", "cp437"));

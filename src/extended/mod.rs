@@ -223,10 +223,7 @@ fn recover_viable(
             // within the Latin script (`donnÇes`) in two.
             let enough = if before.hard > 0 {
                 1
-            } else if same_length
-                && non_ascii >= LATIN_MIN_CHANGED
-                && latin::shows_mixup(text, 0, encoder_of(&candidate))
-            {
+            } else if same_length && non_ascii >= LATIN_MIN_CHANGED && latin::shows_mixup(text, 0) {
                 LATIN_MIN_CHANGED
             } else if same_length {
                 LEGACY_MIN_CHANGED
@@ -256,7 +253,7 @@ fn recover_viable(
                 && model::letters_in_new_scripts(text, &candidate.text).0 == 0
                 && (has_latin_accents(text) || has_latin_accents(&candidate.text));
             if new * 2 < all * usize::from(new > 0)
-                || (within_latin && !latin::shows_mixup(text, before.hard, encoder_of(&candidate)))
+                || (within_latin && !latin::shows_mixup(text, before.hard))
             {
                 return;
             }
@@ -291,7 +288,6 @@ fn recover_viable(
             return;
         }
         let accepted = if legacy {
-            let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
             if within_latin {
                 // The signs of `latin` do the work of the share.
                 let decoder = candidate
@@ -301,6 +297,7 @@ fn recover_viable(
                 latin::reads_as_one_language(&candidate.text, decoder)
                     && latin::symbols_by_letters(&candidate.text) == 0
             } else {
+                let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
                     && changed_after * LEGACY_SHARE <= changed_before
             }
@@ -401,14 +398,6 @@ fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32) {
                 new_total + model::word_cost(new),
             )
         })
-}
-
-/// The codec a candidate's plan encodes with first.
-fn encoder_of(candidate: &Candidate) -> &'static str {
-    candidate
-        .plan
-        .first()
-        .map_or("", |step| step.parameter_name())
 }
 
 /// Whether `text` has non-ASCII Latin letters: text where a mixup within

@@ -327,7 +327,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
             3 * non_ascii >= ascii_letters
         });
-    let latin_mixup = capital_inside_word || latin::may_show_mixup(latin_letters);
+    let latin_mixup = capital_inside_word || !latin_letters.one_language_writes();
     if without_hard_signs || (latin_letters_only && latin_mixup) {
         return Some(Some(Viable {
             line: 0,
@@ -457,7 +457,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             || (non_ascii >= LEGACY_MIN_CHANGED
                 && (!latin_accents || 3 * non_ascii >= ascii_letters))
             || capital_inside_word
-            || latin::may_show_mixup(latin_letters));
+            || !latin_letters.one_language_writes());
     let viable = Viable {
         line: line.complete(),
         spans,
