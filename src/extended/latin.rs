@@ -30,7 +30,7 @@ use super::model::{kind_of, Kind};
 use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
 use crate::codecs::Codec;
 
-/// What a symbol touching a letter adds (see [`symbols_by_letters`]).
+/// What a symbol touching a letter adds (see [`signs_by_letters`]).
 const SYMBOL_BY_LETTER: u32 = 4;
 
 /// A set of accented Latin letters, one bit per entry of
@@ -241,24 +241,50 @@ fn repertoire(codec: &str) -> u128 {
     })
 }
 
-/// How much the symbols that touch a letter in `text` (`s±`, `móg³by`,
-/// `dar†`) add to its cost, on top of what the model charges: each is what
-/// an accented letter became.
-pub(crate) fn symbols_by_letters(text: &str) -> u32 {
-    let is_letter = |c: Option<char>| c.is_some_and(|c| matches!(kind_of(c), Kind::Letter(_)));
+/// How much the symbols that touch a letter in text as read (`s±`,
+/// `móg³by`, `dar†`), and the punctuation between two letters other than
+/// apostrophes (`pr‚sent`, not Uzbek `g‘arbiy`), add to its cost, on top
+/// of what the model charges: each is what an accented letter became.
+pub(crate) fn signs_by_letters(text: &str) -> u32 {
     let mut count = 0;
     let mut before = None;
     let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let after = chars.peek().copied();
+        let counts = !c.is_ascii()
+            && match kind_of(c) {
+                Kind::Symbol => is_letter(before) || is_letter(after),
+                Kind::Punctuation => {
+                    !matches!(c, '\u{2018}' | '\u{2019}' | '\u{2bc}')
+                        && is_letter(before)
+                        && is_letter(after)
+                }
+                _ => false,
+            };
+        count += u32::from(counts) * SYMBOL_BY_LETTER;
+        before = Some(c);
+    }
+    count
+}
+
+/// Whether a re-decoded text still has a symbol touching a letter (`s±`).
+pub(crate) fn has_symbol_by_letter(candidate: &str) -> bool {
+    let mut before = None;
+    let mut chars = candidate.chars().peekable();
     while let Some(c) = chars.next() {
         if !c.is_ascii()
             && kind_of(c) == Kind::Symbol
             && (is_letter(before) || is_letter(chars.peek().copied()))
         {
-            count += SYMBOL_BY_LETTER;
+            return true;
         }
         before = Some(c);
     }
-    count
+    false
+}
+
+fn is_letter(c: Option<char>) -> bool {
+    c.is_some_and(|c| matches!(kind_of(c), Kind::Letter(_)))
 }
 
 #[cfg(test)]

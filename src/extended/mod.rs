@@ -265,7 +265,7 @@ fn recover_viable(
             let cap = if within_latin {
                 // Symbols touching letters are what such mixups show
                 // (`s±`, `móg³by`), yet cost the model little.
-                (reference + latin::symbols_by_letters(text)).checked_sub(LATIN_MARGIN)
+                (reference + latin::signs_by_letters(text)).checked_sub(LATIN_MARGIN)
             } else {
                 reference.checked_sub(LEGACY_MARGIN + kana)
             };
@@ -295,7 +295,7 @@ fn recover_viable(
                     .last()
                     .map_or("", |step| step.parameter_name());
                 latin::reads_as_one_language(&candidate.text, decoder)
-                    && latin::symbols_by_letters(&candidate.text) == 0
+                    && !latin::has_symbol_by_letter(&candidate.text)
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
