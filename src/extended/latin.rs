@@ -190,30 +190,32 @@ pub(crate) fn letters_of(text: &str) -> Letters {
     letters
 }
 
-/// Whether `text` has a capital that is not ASCII right after a lowercase
-/// letter (`donnÇes`, `zÑhlen`: CP437 read as MacRoman).
+/// Whether `text` has a capital that is not ASCII after the lowercase
+/// letters that start a word (`donnÇes`, `zÑhlen`: CP437 read as
+/// MacRoman; not `McÉlroy`).
 pub(crate) fn has_capital_inside_word(text: &str) -> bool {
-    let mut after_lowercase = false;
-    for c in text.chars() {
-        if after_lowercase && !c.is_ascii() && c.is_uppercase() {
-            return true;
-        }
-        after_lowercase = c.is_lowercase();
-    }
-    false
+    text.char_indices()
+        .any(|(at, c)| is_capital_inside_word(text, at, c))
 }
 
 /// Whether `c`, at byte offset `at` of `text`, is a capital that is not
-/// ASCII right after a lowercase letter (as [`has_capital_inside_word`]
-/// finds them, one character at a time).
+/// ASCII after the lowercase letters that start a word (see
+/// [`has_capital_inside_word`]).
 #[inline]
 pub(crate) fn is_capital_inside_word(text: &str, at: usize, c: char) -> bool {
-    !c.is_ascii()
-        && c.is_uppercase()
-        && text
-            .get(..at)
-            .and_then(|before| before.chars().next_back())
-            .is_some_and(char::is_lowercase)
+    if c.is_ascii() || !c.is_uppercase() {
+        return false;
+    }
+    let before = text.get(..at).unwrap_or("");
+    let mut lowercase = 0;
+    for previous in before.chars().rev() {
+        if previous.is_lowercase() {
+            lowercase += 1;
+        } else {
+            return lowercase > 0 && !previous.is_alphabetic();
+        }
+    }
+    lowercase > 0
 }
 
 /// Whether text as read shows a sign of a mixup within the Latin script
@@ -329,6 +331,7 @@ mod tests {
             assert!(!shows_mixup(text, 0), "{text}");
         }
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
+        assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
         assert!(reads_as_one_language("les données", "cp437"));
         // Czech letters, but no language written in Windows-1252.
         assert!(!reads_as_one_language("známe městem", "windows-1252"));
