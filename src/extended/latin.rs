@@ -285,6 +285,21 @@ pub(crate) fn has_symbol_by_letter(candidate: &str) -> bool {
     false
 }
 
+/// Whether a re-decoding changes some character inside a word of the text
+/// as read (next to a letter): a lone symbol or control character that
+/// became a letter (`intentional \u{81}` read as `intentional ü`) is no
+/// evidence.
+pub(crate) fn changes_inside_words(text: &str, candidate: &str) -> bool {
+    let read: Vec<char> = text.chars().collect();
+    let decoded: Vec<char> = candidate.chars().collect();
+    read.len() == decoded.len()
+        && (0..read.len()).any(|at| {
+            read[at] != decoded[at]
+                && (is_letter(at.checked_sub(1).map(|before| read[before]))
+                    || is_letter(read.get(at + 1).copied()))
+        })
+}
+
 fn is_letter(c: Option<char>) -> bool {
     c.is_some_and(|c| matches!(kind_of(c), Kind::Letter(_)))
 }
@@ -329,6 +344,8 @@ mod tests {
         }
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
         assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
+        assert!(changes_inside_words("f\u{81}r", "für"));
+        assert!(!changes_inside_words("intentional \u{81}", "intentional ü"));
         assert!(reads_as_one_language("les données", "cp437"));
         // Czech letters, but no language written in Windows-1252.
         assert!(!reads_as_one_language("známe městem", "windows-1252"));

@@ -204,6 +204,9 @@ fn recover_viable(
     let ambiguous = utf8_candidates
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
+    // Text that ftfy fixes, or that decodes as UTF-8, is UTF-8 mojibake:
+    // not a mixup within the Latin script (`Ä°stanbul`).
+    let utf8_mojibake = ftfy.is_some() || !utf8_candidates.is_empty();
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
@@ -253,7 +256,7 @@ fn recover_viable(
                 && model::letters_in_new_scripts(text, &candidate.text).0 == 0
                 && (has_latin_accents(text) || has_latin_accents(&candidate.text));
             if new * 2 < all * usize::from(new > 0)
-                || (within_latin && !latin::shows_mixup(text, before.hard))
+                || (within_latin && (utf8_mojibake || !latin::shows_mixup(text, before.hard)))
             {
                 return;
             }
@@ -296,6 +299,7 @@ fn recover_viable(
                     .map_or("", |step| step.parameter_name());
                 latin::reads_as_one_language(&candidate.text, decoder)
                     && !latin::has_symbol_by_letter(&candidate.text)
+                    && latin::changes_inside_words(text, &candidate.text)
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
