@@ -285,6 +285,21 @@ pub(crate) fn has_symbol_by_letter(candidate: &str) -> bool {
     false
 }
 
+/// Whether all the letters of `text` are Latin, or ordinal indicators
+/// between two letters (`vºlu`: Windows-1252 shows Latvian `ē` of
+/// ISO-8859-4 as `º`; not `nº`, which Portuguese writes).
+pub(crate) fn has_only_latin_letters(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().all(|(at, &c)| match kind_of(c) {
+        Kind::Letter(0) => {
+            is_letter(at.checked_sub(1).map(|before| chars[before]))
+                && is_letter(chars.get(at + 1).copied())
+        }
+        Kind::Letter(script) => script == 1,
+        _ => true,
+    })
+}
+
 /// Whether a re-decoding changes some character inside a word of the text
 /// as read (next to a letter): a lone symbol or control character that
 /// became a letter (`intentional \u{81}` read as `intentional ü`) is no
@@ -345,6 +360,8 @@ mod tests {
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
         assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
         assert!(changes_inside_words("f\u{81}r", "für"));
+        assert!(has_only_latin_letters("dzirdºju"));
+        assert!(!has_only_latin_letters("nº 5"));
         assert!(!changes_inside_words("intentional \u{81}", "intentional ü"));
         assert!(reads_as_one_language("les données", "cp437"));
         // Czech letters, but no language written in Windows-1252.

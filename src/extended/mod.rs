@@ -253,7 +253,7 @@ fn recover_viable(
             // A mixup within the Latin script: Latin letters only, on both
             // sides, and accented ones on one (`l‚ger` for `léger`).
             within_latin = new == 0
-                && model::letters_in_new_scripts(text, &candidate.text).0 == 0
+                && latin::has_only_latin_letters(text)
                 && (has_latin_accents(text) || has_latin_accents(&candidate.text));
             if new * 2 < all * usize::from(new > 0)
                 || (within_latin && (utf8_mojibake || !latin::shows_mixup(text, before.hard)))
