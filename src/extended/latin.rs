@@ -194,8 +194,18 @@ pub(crate) fn letters_of(text: &str) -> Letters {
 /// letters that start a word (`donnÇes`, `zÑhlen`: CP437 read as
 /// MacRoman; not `McÉlroy`).
 pub(crate) fn has_capital_inside_word(text: &str) -> bool {
-    text.char_indices()
-        .any(|(at, c)| is_capital_inside_word(text, at, c))
+    // Whether the word so far is lowercase letters, from its start.
+    let mut lowercase_start = false;
+    let mut in_word = false;
+    for c in text.chars() {
+        if !c.is_ascii() && c.is_uppercase() && lowercase_start {
+            return true;
+        }
+        let letter = c.is_alphabetic();
+        lowercase_start = letter && c.is_lowercase() && (lowercase_start || !in_word);
+        in_word = letter;
+    }
+    false
 }
 
 /// Whether `c`, at byte offset `at` of `text`, is a capital that is not

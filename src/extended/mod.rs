@@ -211,6 +211,11 @@ fn recover_viable(
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
     let text_letters = std::cell::OnceCell::new();
+    // What the text as read shows of a mixup within the Latin script
+    // (signs other than hard ones; all its letters Latin), worked out once.
+    let latin_mixup = std::cell::OnceCell::new();
+    let latin_letters_only = std::cell::OnceCell::new();
+    let text_accents = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -226,7 +231,10 @@ fn recover_viable(
             // within the Latin script (`donnÇes`) in two.
             let enough = if before.hard > 0 {
                 1
-            } else if same_length && non_ascii >= LATIN_MIN_CHANGED && latin::shows_mixup(text, 0) {
+            } else if same_length
+                && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
+                && *latin_mixup.get_or_init(|| latin::shows_mixup(text, 0))
+            {
                 LATIN_MIN_CHANGED
             } else if same_length {
                 LEGACY_MIN_CHANGED
@@ -253,10 +261,13 @@ fn recover_viable(
             // A mixup within the Latin script: Latin letters only, on both
             // sides, and accented ones on one (`l‚ger` for `léger`).
             within_latin = new == 0
-                && latin::has_only_latin_letters(text)
-                && (has_latin_accents(text) || has_latin_accents(&candidate.text));
+                && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
+                && (*text_accents.get_or_init(|| has_latin_accents(text))
+                    || has_latin_accents(&candidate.text));
+            let latin_sign =
+                || before.hard > 0 || *latin_mixup.get_or_init(|| latin::shows_mixup(text, 0));
             if new * 2 < all * usize::from(new > 0)
-                || (within_latin && (utf8_mojibake || !latin::shows_mixup(text, before.hard)))
+                || (within_latin && (utf8_mojibake || !latin_sign()))
             {
                 return;
             }

@@ -302,7 +302,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         if info.kind == Kind::Letter(1) {
             latin_accents = true;
             latin_letters.add(c);
-            capital_inside_word |= latin::is_capital_inside_word(text, start, c);
+            // (A capital is not lowercase: most letters stop there.)
+            capital_inside_word |= !info.lowercase && latin::is_capital_inside_word(text, start, c);
         } else {
             latin_letters_only = false;
         }
@@ -407,7 +408,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             if info.kind == Kind::Letter(1) {
                 latin_accents = true;
                 latin_letters.add(c);
-                capital_inside_word |= latin::is_capital_inside_word(text, start, c);
+                capital_inside_word |=
+                    !info.lowercase && latin::is_capital_inside_word(text, start, c);
             }
         } else if c.is_ascii_alphabetic() {
             ascii_letters += 1;
