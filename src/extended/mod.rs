@@ -179,6 +179,9 @@ fn recover_viable(
             }
         }
     }
+    // Text that ftfy fixes, or that decodes as UTF-8 as a whole, is UTF-8
+    // mojibake: not a mixup within the Latin script (`Ä°stanbul`).
+    let utf8_mojibake = ftfy.is_some() || !utf8_candidates.is_empty();
     let repairs: &[Repair] = if viable.spans == 0 || !spans::may_hold_utf8(text) {
         &[]
     } else if merged_so_far >= 2 {
@@ -204,9 +207,6 @@ fn recover_viable(
     let ambiguous = utf8_candidates
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
-    // Text that ftfy fixes, or that decodes as UTF-8, is UTF-8 mojibake:
-    // not a mixup within the Latin script (`Ä°stanbul`).
-    let utf8_mojibake = ftfy.is_some() || !utf8_candidates.is_empty();
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, u32), Candidate)> = None;
