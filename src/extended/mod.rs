@@ -12,7 +12,8 @@
 //! ones (`Łódź i GdaÅ„sk`, see `spans`), quotes straightened after the
 //! damage (`2010â€"2020`) and lost no-break spaces, and one legacy
 //! encoding read as another (`Ïðèâåò` → `Привет`, `ðÒÉ×ÅÔ` → `Привет`,
-//! `ÊáëçìÝñá` → `Καλημέρα`, `“ú–{Œê` → `日本語`).
+//! `ÊáëçìÝñá` → `Καλημέρα`, `“ú–{Œê` → `日本語`, and within the Latin
+//! script `Za¿ó³æ` → `Zażółć`, see `latin`).
 //!
 //! A candidate replaces the text only when the model finds the text as
 //! read far less like any language than the candidate, and the candidate
@@ -27,6 +28,8 @@
 //! let config = TextFixerConfig::default().extended_recovery(true);
 //! assert_eq!(fix_encoding_with("Un cafГ© au lait", &config), "Un café au lait");
 //! assert_eq!(fix_encoding_with("ðÒÉ×ÅÔ, ËÁË ÄÅÌÁ?", &config), "Привет, как дела?");
+//! // Polish in Windows-1250 read as Windows-1252 (see `latin`).
+//! assert_eq!(fix_encoding_with("Za¿ó³æ gêœl¹ jaŸñ", &config), "Zażółć gęślą jaźń");
 //! // Clean text, and short ambiguous strings, are left alone.
 //! assert_eq!(fix_encoding_with("Þórður á Íslandi", &config), "Þórður á Íslandi");
 //!
