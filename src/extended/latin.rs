@@ -238,9 +238,20 @@ pub(crate) fn shows_mixup(text: &str, hard: u32) -> bool {
 
 /// Whether a text re-decoded with the codec `decoder` reads as one
 /// language: one language that `decoder` can write writes all its
-/// accented letters, and no capital follows a lowercase letter.
+/// accented letters, and no capital that is not ASCII stands between a
+/// letter and a lowercase letter (`GÜteborg`).
 pub(crate) fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
-    letters_of(candidate).written_in(decoder) && !has_capital_inside_word(candidate)
+    letters_of(candidate).written_in(decoder) && !has_capital_between_letters(candidate)
+}
+
+/// Whether `text` has a capital that is not ASCII between a letter and a
+/// lowercase letter (`donnÇes`, `GÜteborg`; not `DÉJÀ`).
+fn has_capital_between_letters(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(3).any(|window| {
+        let [before, c, after] = [window[0], window[1], window[2]];
+        !c.is_ascii() && c.is_uppercase() && before.is_alphabetic() && after.is_lowercase()
+    })
 }
 
 /// The accented Latin letters that the codec named `codec` decodes (none
@@ -369,6 +380,7 @@ mod tests {
         }
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
         assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
+        assert!(!reads_as_one_language("Ûsland! GÜteborg ürhus", "cp437"));
         assert!(changes_inside_words("f\u{81}r", "für"));
         assert!(has_only_latin_letters("dzirdºju"));
         assert!(!has_only_latin_letters("nº 5"));
