@@ -30,6 +30,10 @@ use super::model::{kind_of, Kind};
 use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
 use crate::codecs::Codec;
 
+/// How many characters a re-decoding must change when the text as read
+/// shows only a weak sign ([`Sign::Weak`]).
+const WEAK_SIGN_CHANGES: usize = 3;
+
 /// What a symbol touching a letter adds (see [`signs_by_letters`]).
 const SYMBOL_BY_LETTER: u32 = 4;
 
@@ -228,19 +232,60 @@ pub(crate) fn is_capital_inside_word(text: &str, at: usize, c: char) -> bool {
     lowercase > 0
 }
 
-/// Whether text as read shows a sign of a mixup within the Latin script
-/// (see the module's documentation); `hard` is the model's count of hard
-/// signs in it. (No language: the text as read may be in a language that
-/// its codec can't write in full, such as Yoruba or Vietnamese.)
-pub(crate) fn shows_mixup(text: &str, hard: u32) -> bool {
-    hard > 0 || has_capital_inside_word(text) || !letters_of(text).one_language_writes()
+/// How strongly text as read shows a mixup within the Latin script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sign {
+    None,
+    /// Accented letters that no one language writes together, but each
+    /// word's could be one language's: a list of names from several
+    /// languages looks the same (`Hjortø Allé, Szabadság utca`).
+    Weak,
+    /// A hard sign of the model (a symbol or control character inside a
+    /// word), a capital inside a word, or a word whose accented letters no
+    /// one language writes together (Czech `zaèátek`).
+    Strong,
+}
+
+/// How strongly text as read shows a mixup within the Latin script (see
+/// the module's documentation); `hard` is the model's count of hard signs
+/// in it. (Against every language: the text as read may be in a language
+/// that its codec can't write in full, such as Yoruba or Vietnamese.)
+pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
+    if hard > 0
+        || has_capital_inside_word(text)
+        || text
+            .split(char::is_whitespace)
+            .any(|word| !letters_of(word).one_language_writes())
+    {
+        Sign::Strong
+    } else if !letters_of(text).one_language_writes() {
+        Sign::Weak
+    } else {
+        Sign::None
+    }
+}
+
+/// Whether `candidate`, text as read re-decoded with the codec named
+/// `decoder`, undoes a mixup within the Latin script that the text as
+/// read shows with `sign`: it reads as one language, keeps no symbol
+/// against a letter, and changes a character inside a word (three
+/// characters for a weak sign).
+pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) -> bool {
+    let changes = match sign {
+        Sign::None => return false,
+        Sign::Weak => WEAK_SIGN_CHANGES,
+        Sign::Strong => 1,
+    };
+    reads_as_one_language(candidate, decoder)
+        && !has_symbol_by_letter(candidate)
+        && changes_inside_words(text, candidate, changes)
 }
 
 /// Whether a text re-decoded with the codec `decoder` reads as one
 /// language: one language that `decoder` can write writes all its
 /// accented letters, and no capital that is not ASCII stands between a
 /// letter and a lowercase letter (`GÜteborg`).
-pub(crate) fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
+fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
     letters_of(candidate).written_in(decoder) && !has_capital_between_letters(candidate)
 }
 
@@ -291,7 +336,7 @@ pub(crate) fn signs_by_letters(text: &str) -> u32 {
 }
 
 /// Whether a re-decoded text still has a symbol touching a letter (`s±`).
-pub(crate) fn has_symbol_by_letter(candidate: &str) -> bool {
+fn has_symbol_by_letter(candidate: &str) -> bool {
     let mut before = None;
     let mut chars = candidate.chars().peekable();
     while let Some(c) = chars.next() {
@@ -321,18 +366,24 @@ pub(crate) fn has_only_latin_letters(text: &str) -> bool {
     })
 }
 
-/// Whether a re-decoding changes some character inside a word of the text
-/// as read (next to a letter): a lone symbol or control character that
-/// became a letter (`intentional \u{81}` read as `intentional ü`) is no
-/// evidence.
-pub(crate) fn changes_inside_words(text: &str, candidate: &str) -> bool {
+/// Whether a re-decoding changes at least `at_least` characters, one of
+/// them inside a word of the text as read (next to a letter): a lone
+/// symbol or control character that became a letter (`intentional \u{81}`
+/// read as `intentional ü`) is no evidence, nor is one letter in a list
+/// of names (`Hjortø Allé, Szabadság`: Danish `ø` as Czech `ř`).
+fn changes_inside_words(text: &str, candidate: &str, at_least: usize) -> bool {
     let read: Vec<char> = text.chars().collect();
     let decoded: Vec<char> = candidate.chars().collect();
-    read.len() == decoded.len()
-        && (0..read.len()).any(|at| {
-            read[at] != decoded[at]
-                && (is_letter(at.checked_sub(1).map(|before| read[before]))
-                    || is_letter(read.get(at + 1).copied()))
+    if read.len() != decoded.len() {
+        return false;
+    }
+    let changed: Vec<usize> = (0..read.len())
+        .filter(|&at| read[at] != decoded[at])
+        .collect();
+    changed.len() >= at_least
+        && changed.iter().any(|&at| {
+            is_letter(at.checked_sub(1).map(|before| read[before]))
+                || is_letter(read.get(at + 1).copied())
         })
 }
 
@@ -356,18 +407,19 @@ mod tests {
             "Grüße",
             "árvíztűrő tükörfúrógép",
         ] {
-            assert!(!shows_mixup(text, 0), "{text}");
+            assert_eq!(mixup_sign(text, 0), Sign::None, "{text}");
         }
     }
 
     #[test]
     fn mixups_show_a_sign() {
         // Czech read as Windows-1252: `ì` and `ž` are no language's pair.
-        assert!(shows_mixup("známe mìstem, že", 0));
+        assert_eq!(mixup_sign("známe mìstem, že", 0), Sign::Weak);
+        assert_eq!(mixup_sign("ještì", 0), Sign::Strong);
         // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
-        assert!(shows_mixup("anlamýyorum gönül þimdi", 0));
+        assert_ne!(mixup_sign("anlamýyorum gönül þimdi", 0), Sign::None);
         // French in CP437 read as MacRoman.
-        assert!(shows_mixup("les donnÇes", 0));
+        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Strong);
         // Icelandic, French, Spanish, German and Yoruba.
         for text in [
             "Þórður á Íslandi",
@@ -376,15 +428,20 @@ mod tests {
             "Grüße",
             "Kónkánì",
         ] {
-            assert!(!shows_mixup(text, 0), "{text}");
+            assert_eq!(mixup_sign(text, 0), Sign::None, "{text}");
         }
         assert!(!reads_as_one_language("les donnÇes", "cp437"));
         assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
         assert!(!reads_as_one_language("Ûsland! GÜteborg ürhus", "cp437"));
-        assert!(changes_inside_words("f\u{81}r", "für"));
+        assert!(changes_inside_words("f\u{81}r", "für", 1));
+        assert!(!changes_inside_words("f\u{81}r", "für", 2));
         assert!(has_only_latin_letters("dzirdºju"));
         assert!(!has_only_latin_letters("nº 5"));
-        assert!(!changes_inside_words("intentional \u{81}", "intentional ü"));
+        assert!(!changes_inside_words(
+            "intentional \u{81}",
+            "intentional ü",
+            1
+        ));
         assert!(reads_as_one_language("les données", "cp437"));
         // Czech letters, but no language written in Windows-1252.
         assert!(!reads_as_one_language("známe městem", "windows-1252"));

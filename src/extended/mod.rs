@@ -236,7 +236,7 @@ fn recover_viable(
                 1
             } else if same_length
                 && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
-                && *latin_mixup.get_or_init(|| latin::shows_mixup(text, 0))
+                && *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0)) != latin::Sign::None
             {
                 LATIN_MIN_CHANGED
             } else if same_length {
@@ -256,6 +256,7 @@ fn recover_viable(
             return;
         }
         let mut within_latin = false;
+        let mut latin_sign = latin::Sign::None;
         if legacy {
             // A script the text did not have must make most of the letters
             // (Russian read as Latin-1), not a word here and there (`à` as
@@ -267,10 +268,15 @@ fn recover_viable(
                 && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
                 && (*text_accents.get_or_init(|| has_latin_accents(text))
                     || has_latin_accents(&candidate.text));
-            let latin_sign =
-                || before.hard > 0 || *latin_mixup.get_or_init(|| latin::shows_mixup(text, 0));
+            if within_latin {
+                latin_sign = if before.hard > 0 {
+                    latin::Sign::Strong
+                } else {
+                    *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0))
+                };
+            }
             if new * 2 < all * usize::from(new > 0)
-                || (within_latin && (utf8_mojibake || !latin_sign()))
+                || (within_latin && (utf8_mojibake || latin_sign == latin::Sign::None))
             {
                 return;
             }
@@ -311,9 +317,7 @@ fn recover_viable(
                     .plan
                     .last()
                     .map_or("", |step| step.parameter_name());
-                latin::reads_as_one_language(&candidate.text, decoder)
-                    && !latin::has_symbol_by_letter(&candidate.text)
-                    && latin::changes_inside_words(text, &candidate.text)
+                latin::accepts(text, &candidate.text, decoder, latin_sign)
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
