@@ -121,7 +121,7 @@ def main():
         lines.append(f"name = {json.dumps(name, ensure_ascii=False)}")
         lines.append(f"input = {json.dumps(broken, ensure_ascii=False)}")
         lines.append('config = { extended_recovery = true }')
-        if got == original and answer == original:
+        if got == original and answer == original and broken != original:
             lines.append(f"why = {json.dumps(why + '; ftfy 6.3.1 fixes this one too', ensure_ascii=False)}")
             lines.append(f"fix_encoding = {json.dumps(original, ensure_ascii=False)}")
         elif got == original:
