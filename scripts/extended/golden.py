@@ -124,7 +124,7 @@ def main():
         if got == original and answer == original and broken != original:
             lines.append(f"why = {json.dumps(why + '; ftfy 6.3.1 fixes this one too', ensure_ascii=False)}")
             lines.append(f"fix_encoding = {json.dumps(original, ensure_ascii=False)}")
-        elif got == original:
+        elif got == original and broken != original:
             lines.append(f"why = {json.dumps(why, ensure_ascii=False)}")
             lines.append('differs_in = "fix_encoding"')
             lines.append(f"ftfy = {json.dumps(answer, ensure_ascii=False)}")
