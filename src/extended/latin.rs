@@ -8,20 +8,22 @@
 //! language model's costs alone can't tell it from real text in another
 //! language (Icelandic `þ` is Turkish `ş` misread). Two facts can:
 //!
-//! - the text as read shows a sign that no orthography has: a hard sign
-//!   of the model (a symbol between letters: `Za¿ó³æ`), a capital after a
-//!   lowercase letter inside a word (`donnÇes`), or accented letters that
-//!   no single language writes together (`městem` read as `mìstem` beside
-//!   Czech `á`, `í` and `ž`: no language has both `ì` and `ž`);
-//! - the re-decoded text has none of these: one language's letters
-//!   (CLDR's main exemplar characters of the languages official somewhere,
-//!   [`LANGUAGE_LETTERS`]) cover all of
-//!   its accented letters, and that language can be written in the codec
-//!   it was decoded with (Czech in Windows-1250, not Latvian: a text is
-//!   written in a code page made for its language).
+//! - the text as read shows a sign that no orthography has ([`Sign`]): a
+//!   hard sign of the model (a symbol between letters: `Za¿ó³æ`), a
+//!   capital after the lowercase letters that start a word (`donnÇes`),
+//!   or accented letters that no single language writes together
+//!   (`městem` read as `mìstem` beside Czech `á`, `í` and `ž`: no
+//!   language has both `ì` and `ž`; only a weak sign when each word could
+//!   be one language's, as in a list of names);
+//! - the re-decoded text has none of these: the letters of one language
+//!   (CLDR's main exemplar characters of the languages official
+//!   somewhere, [`LANGUAGE_LETTERS`]) cover all of its accented letters,
+//!   and that language can be written in the codec it was decoded with
+//!   (Czech in Windows-1250, not Latvian: a text is written in a code page
+//!   made for its language).
 //!
 //! [`super::recover`] accepts a mixup within the Latin script only when
-//! both hold, on top of its usual margins.
+//! both hold ([`accepts`]), on top of its usual margins.
 
 use std::sync::LazyLock;
 
