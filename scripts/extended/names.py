@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""A second false-positive check for extended recovery: lists of names and
-places from several Latin-script locales joined in one line (`Hjortø Allé
-und Szabadság utca`), whose accented letters no one language writes
-together, as a mixup within the Latin script shows. None may change.
+"""A second false-positive check for extended recovery: text whose
+accented letters no one language writes together, as a mixup within the
+Latin script shows, but which is correct: lists of names and places from
+several Latin-script locales (`Hjortø Allé und Szabadság utca`), and
+sentences of frequent words of one language with such names inserted
+(Danish with `Çetin`, Catalan with `Grubišno Polje`). None may change.
 
-Only generated text (Faker's locales, seeded).
+Only generated text (Faker's locales, wordfreq's word lists, seeded).
 
 Run: .venv/bin/python scripts/extended/names.py [COUNT]
-(Faker==33.1.0, ftfy==6.3.1; builds the batch example first.)
+(Faker==33.1.0, wordfreq==3.1.1, ftfy==6.3.1; builds the batch example
+first.)
 """
 import json
 import random
@@ -15,7 +18,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import unicodedata
+
 import ftfy
+import wordfreq
 from faker import Faker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,9 +56,30 @@ def name_lists(count, rng):
     return lists
 
 
+SENTENCE_LANGUAGES = ["cs", "pl", "sk", "hu", "ro", "tr", "lt", "lv", "sl", "hr", "sh", "de", "fr", "es", "pt",
+                      "it", "nl", "sv", "da", "nb", "fi", "is", "ca", "et", "vi", "id", "ms", "fil", "sq", "eu", "gl"]
+
+
+def sentences_with_names(count, rng):
+    """Sentences of frequent words with one to three names of any locale."""
+    names = [name for names in name_lists(count // 4, rng) for name in names.split(" ")]
+    languages = [lang for lang in SENTENCE_LANGUAGES if lang in wordfreq.available_languages()]
+    words = {lang: [w for w in wordfreq.top_n_list(lang, 3000) if any(c.isalpha() for c in w)]
+             for lang in languages}
+    sentences = []
+    for _ in range(count):
+        lang = rng.choice(languages)
+        sentence = [rng.choice(words[lang]) for _ in range(rng.randint(3, 25))]
+        for _ in range(rng.randint(1, 3)):
+            sentence.insert(rng.randrange(len(sentence) + 1), rng.choice(names))
+        sentences.append(unicodedata.normalize("NFC", " ".join(sentence)))
+    return sentences
+
+
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
-    texts = name_lists(count, random.Random(77))
+    rng = random.Random(77)
+    texts = name_lists(count, rng) + sentences_with_names(count, rng)
     subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
     payload = "".join(json.dumps({"id": i, "func": "fix_encoding", "config": {"extended_recovery": True},
                                   "input": text}, ensure_ascii=False) + "\n" for i, text in enumerate(texts))
@@ -61,7 +88,7 @@ def main():
     # Text ftfy 6.3.1 itself changes is not clean: left out, as in corpus.py.
     changed = [(text, output) for text, output in zip(texts, outputs)
                if output != text and ftfy.fix_encoding(text) == text]
-    print(f"{len(texts)} lists of names: {len(changed)} changed in extended mode")
+    print(f"{len(texts)} lists of names and sentences with names: {len(changed)} changed in extended mode")
     for text, output in changed[:20]:
         print(f"    {text!r} -> {output!r}")
 

@@ -287,8 +287,15 @@ fn recover_viable(
             // can be accepted: scoring stops once it can't.
             let cap = if within_latin {
                 // Symbols touching letters are what such mixups show
-                // (`s±`, `móg³by`), yet cost the model little.
-                (reference + latin::signs_by_letters(text)).checked_sub(LATIN_MARGIN)
+                // (`s±`, `móg³by`), yet cost the model little. A weak sign
+                // (names of several languages show it) needs the margin
+                // of other legacy mixups.
+                let margin = if latin_sign == latin::Sign::Strong {
+                    LATIN_MARGIN
+                } else {
+                    LEGACY_MARGIN
+                };
+                (reference + latin::signs_by_letters(text)).checked_sub(margin)
             } else {
                 reference.checked_sub(LEGACY_MARGIN + kana)
             };
