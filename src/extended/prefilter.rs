@@ -24,7 +24,7 @@
 //!   letters (`3 × non-ASCII ≥ ASCII letters` bounds that for every
 //!   codec, multi-byte ones included), or a sign of a mixup within the
 //!   Latin script (accented letters no one language writes together, a
-//!   capital inside a word: [`super::latin::shows_mixup`]).
+//!   capital inside a word: [`super::latin::mixup_sign`]).
 //!
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
