@@ -262,6 +262,8 @@ LEGACY_PAIRS = [
     ("cp437", "macroman", ["fr", "de", "es"]),
     ("cp850", "sloppy-windows-1252", ["fr", "de", "es", "pt"]),
     ("windows-1252", "sloppy-windows-1251", ["fr", "de", "es", "pt"]),
+    # Added last, so that the cases above stay the same.
+    ("iso-8859-4", "sloppy-windows-1252", ["lt", "lv"]),
 ]
 
 

@@ -20,15 +20,29 @@ It writes:
 - COMMON_IDEOGRAPHS: Han, kana and Hangul characters seen in that text,
   and KNOWN_IDEOGRAPHS: the rest of the codecs' common levels;
 - LEGACY_CODECS: the high halves of the single-byte codecs that
-  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15).
+  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15);
+- LATIN_LETTERS / LANGUAGE_LETTERS: the accented Latin letters of the
+  single-byte codecs, and which of them each Latin-script language writes
+  (CLDR's main exemplar characters), for the mixups within the Latin
+  script (`latin.rs`). Babel leaves exemplar characters out of its CLDR
+  data, so they come from CLDR's own JSON release on npm
+  (cldr-misc-full, pinned below and checked against its integrity hash;
+  fetched with `npm pack` into target/extended/ when absent).
 
 Run: .venv/bin/python scripts/extended/gen_model.py
-(Python 3.11, Babel==2.16.0, Faker==33.1.0; the output is deterministic.)
+(Python 3.11, Babel==2.16.0, Faker==33.1.0, npm for the CLDR exemplars;
+the output is deterministic.)
 """
+import base64
 import collections
+import hashlib
+import json
 import math
 import os
+import re
+import subprocess
 import sys
+import tarfile
 import unicodedata
 from pathlib import Path
 
@@ -51,6 +65,15 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "src" / "extended" / "tables.rs"
 
 BANDS = 8
+
+# CLDR's JSON release (Unicode License v3) that holds the exemplar
+# characters, and the integrity hash npm publishes for it.
+CLDR_MISC = "cldr-misc-full-48.2.0.tgz"
+CLDR_MISC_SHA512 = "dSc2Tr53dQcUGwsTinamEeoP2YXOhQrIZ+SyeuUrv4MzJOSjT/Q0qkSmX11ZwfcTbYSkIqbrgALQLhAm1yf5fA=="
+# The single-byte codecs whose letters the Latin mixups are made of.
+LATIN_CODECS = ["cp1250", "cp1252", "cp1254", "cp1257", "cp1258", "iso8859_2", "iso8859_3",
+                "iso8859_4", "iso8859_9", "iso8859_10", "iso8859_13", "iso8859_14", "iso8859_15",
+                "iso8859_16", "cp437", "cp850", "mac_roman"]
 
 SCRIPT_NAMES = [
     "LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "HEBREW", "ARABIC", "SYRIAC", "THAANA",
@@ -164,6 +187,88 @@ def codec_range_chars(codec, lead_range, trail_range):
             except UnicodeDecodeError:
                 pass
     return chars
+
+
+def latin_letters():
+    """The lowercase accented Latin letters of LATIN_CODECS, in order."""
+    letters = set()
+    for codec in LATIN_CODECS:
+        for byte in range(0x80, 0x100):
+            try:
+                char = bytes([byte]).decode(codec)
+            except UnicodeDecodeError:
+                continue
+            lower = char.lower()
+            if len(lower) == 1 and script_of(char) == SCRIPT_NAMES.index("LATIN") + 1:
+                letters.add(lower)
+    return sorted(letters)
+
+
+def cldr_misc_tarball():
+    """CLDR's cldr-misc-full package from npm, checked against its hash."""
+    path = ROOT / "target" / "extended" / CLDR_MISC
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        package = CLDR_MISC.removesuffix(".tgz").rsplit("-", 1)
+        subprocess.run(["npm", "pack", "--silent", f"{package[0]}@{package[1]}",
+                        "--pack-destination", str(path.parent)], check=True, stdout=subprocess.DEVNULL)
+    digest = base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+    assert digest == CLDR_MISC_SHA512, f"{path}: unexpected sha512 {digest}"
+    return path
+
+
+def exemplar_set(pattern):
+    """The single characters of a CLDR exemplar set such as `[a ą b c-e {ch}]`."""
+    body = re.sub(r"\{[^}]*\}", " ", pattern.strip()[1:-1]).replace("\\-", " ").replace("\\", "")
+    chars = set()
+    for token in body.split():
+        if re.fullmatch(r".-.", token):
+            chars.update(chr(code) for code in range(ord(token[0]), ord(token[2]) + 1))
+        else:
+            chars.update(unicodedata.normalize("NFC", token))
+    return chars
+
+
+def official_languages():
+    """Languages official somewhere (CLDR's territory data, through Babel):
+    the languages text is written in, without the hundreds of minority
+    languages whose large inventories would make any mix of letters look
+    like one language (Ligurian writes à â ä æ ç è é ê ë ì î ï ñ ò ó ô ö ù
+    û ü)."""
+    official = set()
+    for languages in babel.core.get_global("territory_languages").values():
+        for language, info in languages.items():
+            if info.get("official_status") in ("official", "de_facto_official", "official_regional"):
+                official.add(language)
+    return official
+
+
+def language_letters(letters):
+    """(locale, letters) for every Latin-script language of CLDR that is
+    official somewhere: the accented letters of `letters` its main
+    exemplar characters hold. Regional variants (`de-AT`) are left out;
+    script variants (`sr-Latn`) are kept."""
+    wanted = set(letters)
+    official = official_languages()
+    languages = []
+    with tarfile.open(cldr_misc_tarball()) as tar:
+        for member in sorted(tar.getmembers(), key=lambda member: member.name):
+            parts = member.name.split("/")
+            if len(parts) != 4 or parts[1] != "main" or parts[3] != "characters.json":
+                continue
+            locale = parts[2]
+            if "-" in locale and not locale.endswith("-Latn"):
+                continue
+            if locale.replace("-", "_") not in official and locale.split("-")[0] not in official:
+                continue
+            data = json.load(tar.extractfile(member))["main"][locale]["characters"]
+            main = {c for c in exemplar_set(data["exemplarCharacters"]) if c.isalpha()}
+            latin = {c for c in main if "LATIN" in unicodedata.name(c, "")}
+            if len(latin) < 15 or latin != main:
+                continue
+            own = "".join(sorted({c.lower() for c in latin} & wanted))
+            languages.append((locale, own))
+    return languages
 
 
 def main():
@@ -291,6 +396,21 @@ def main():
         for i in range(0, 128, 8):
             lines.append("        " + ", ".join(f"0x{cp:04x}" for cp in table[i:i + 8]) + ",")
         lines.append("    ]),")
+    lines.append("];")
+    letters = latin_letters()
+    assert len(letters) < 128, "one bit each in a u128, and one for the others"
+    languages = language_letters(letters)
+    lines += ["", "/// The lowercase accented Latin letters of the single-byte Latin codecs; a",
+              "/// letter's bit in [`LANGUAGE_LETTERS`] is its position here.",
+              "pub(super) static LATIN_LETTERS: [char; %d] = [" % len(letters)]
+    for i in range(0, len(letters), 12):
+        lines.append("    " + " ".join(repr_char(c) + "," for c in letters[i:i + 12]))
+    lines += ["];", "",
+              "/// The accented letters of [`LATIN_LETTERS`] that each Latin-script language",
+              f"/// of CLDR {CLDR_MISC.removesuffix('.tgz').rsplit('-', 1)[1]} writes (its main exemplar characters).",
+              "pub(super) static LANGUAGE_LETTERS: [(&str, &str); %d] = [" % len(languages)]
+    for locale, own in languages:
+        lines.append(f'    ("{locale}", {rust_str(own)}),')
     lines.append("];")
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(texts)} strings, {kept} letter pairs, {len(ideographs)} ideographs, "

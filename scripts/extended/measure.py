@@ -99,11 +99,6 @@ def recovery():
     (DATA / "misses-mojibake.txt").write_text("".join(misses), encoding="utf-8")
 
 
-# Pairs within the Latin script that the mode does not claim: their damage
-# looks like other accented Latin text (see golden/extended.toml's misses).
-UNSUPPORTED = {"windows-1250", "iso-8859-2", "windows-1254", "windows-1257", "iso-8859-13", "cp437", "cp850"}
-
-
 def legacy():
     rows = load("legacy.jsonl")
     broken = [r["broken"] for r in rows]
@@ -115,11 +110,7 @@ def legacy():
     for r, b, a in zip(rows, before, after):
         long = "60-200" if len(r["original"]) >= 60 else "30-59"
         langs.add(r["lang"])
-        supported = r["pair"].split(" ")[0] not in UNSUPPORTED
-        keys = [("pair", r["pair"]), ("length", long), ("all", "all")]
-        if supported:
-            keys += [("supported", long), ("supported", "all")]
-        for key in keys:
+        for key in [("pair", r["pair"]), ("length", long), ("all", "all")]:
             t = table[key]
             t[0] += 1
             t[1] += b == r["original"]

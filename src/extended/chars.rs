@@ -104,6 +104,8 @@ pub(crate) struct Sequencing {
     pub(crate) latin_letter: bool,
     /// [`Info::ascii_byte`] is not empty.
     pub(crate) ascii_byte: bool,
+    /// `char::is_lowercase`.
+    pub(crate) lowercase: bool,
 }
 
 impl From<&Info> for Sequencing {
@@ -116,6 +118,7 @@ impl From<&Info> for Sequencing {
             cont: info.cont,
             latin_letter: info.kind == Kind::Letter(1),
             ascii_byte: info.ascii_byte != 0,
+            lowercase: info.lowercase,
         }
     }
 }

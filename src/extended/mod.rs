@@ -12,7 +12,8 @@
 //! ones (`Łódź i GdaÅ„sk`, see `spans`), quotes straightened after the
 //! damage (`2010â€"2020`) and lost no-break spaces, and one legacy
 //! encoding read as another (`Ïðèâåò` → `Привет`, `ðÒÉ×ÅÔ` → `Привет`,
-//! `ÊáëçìÝñá` → `Καλημέρα`, `“ú–{Œê` → `日本語`).
+//! `ÊáëçìÝñá` → `Καλημέρα`, `“ú–{Œê` → `日本語`, and within the Latin
+//! script `Za¿ó³æ` → `Zażółć`, see `latin`).
 //!
 //! A candidate replaces the text only when the model finds the text as
 //! read far less like any language than the candidate, and the candidate
@@ -27,6 +28,8 @@
 //! let config = TextFixerConfig::default().extended_recovery(true);
 //! assert_eq!(fix_encoding_with("Un cafГ© au lait", &config), "Un café au lait");
 //! assert_eq!(fix_encoding_with("ðÒÉ×ÅÔ, ËÁË ÄÅÌÁ?", &config), "Привет, как дела?");
+//! // Polish in Windows-1250 read as Windows-1252 (see `latin`).
+//! assert_eq!(fix_encoding_with("Za¿ó³æ gêœl¹ jaŸñ", &config), "Zażółć gęślą jaźń");
 //! // Clean text, and short ambiguous strings, are left alone.
 //! assert_eq!(fix_encoding_with("Þórður á Íslandi", &config), "Þórður á Íslandi");
 //!
@@ -38,6 +41,7 @@
 mod candidates;
 mod chars;
 pub(crate) mod codecs;
+mod latin;
 mod model;
 mod prefilter;
 mod repairs;
@@ -79,9 +83,13 @@ const LEFTOVER_SLACK: u32 = 2;
 /// A legacy re-decoding needs at least this many non-ASCII characters to
 /// go on: shorter strings are too ambiguous (`journÇe`).
 const LEGACY_MIN_CHANGED: usize = 4;
-/// In a legacy mixup within one script (Polish read as Western), each
-/// changed word must become at least this much cheaper.
-const WORD_GAIN: u32 = 4;
+/// A legacy mixup within the Latin script needs at least this many
+/// non-ASCII characters (`journÇe` alone is left alone).
+const LATIN_MIN_CHANGED: usize = 2;
+/// The margin of a legacy mixup within the Latin script, which must also
+/// show the signs of `latin` (text as read that no language writes, a
+/// re-decoding that one language does).
+const LATIN_MARGIN: u32 = 1;
 /// The same for a multi-byte (CJK) re-decoding, which merges characters.
 const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
@@ -180,6 +188,9 @@ fn recover_viable(
             }
         }
     }
+    // Text that ftfy fixes, or that decodes as UTF-8 as a whole, is UTF-8
+    // mojibake: not a mixup within the Latin script (`Ä°stanbul`).
+    let utf8_mojibake = ftfy.is_some() || !utf8_candidates.is_empty();
     let repairs: &[Repair] = if viable.spans == 0 || !spans::may_hold_utf8(text) {
         &[]
     } else if merged_so_far >= 2 {
@@ -209,6 +220,10 @@ fn recover_viable(
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
     let text_scripts = std::cell::OnceCell::new();
+    // What the text as read shows of a mixup within the Latin script
+    // (signs other than hard ones; all its letters Latin), worked out once.
+    let latin_mixup = std::cell::OnceCell::new();
+    let latin_letters_only = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -218,9 +233,15 @@ fn recover_viable(
             let same_length = candidate_length == length;
             let keeps_letters = !same_length || letter_count(&candidate.text) >= counts.letters;
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
-            // are evidence enough in one character.
+            // are evidence enough in one character, signs of a mixup
+            // within the Latin script (`donnÇes`) in two.
             let enough = if before.hard > 0 {
                 1
+            } else if same_length
+                && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
+                && *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0)) != latin::Sign::None
+            {
+                LATIN_MIN_CHANGED
             } else if same_length {
                 LEGACY_MIN_CHANGED
             } else {
@@ -242,9 +263,8 @@ fn recover_viable(
         if model::symbol_count(&candidate.text) > symbols {
             return;
         }
-        // A legacy re-decoding that adds no script to the text's, in text
-        // with accented Latin letters, is a mixup within the Latin script.
         let mut within_latin = false;
+        let mut latin_sign = latin::Sign::None;
         if legacy {
             // A script the text did not have must make most of the letters
             // (Russian read as Latin-1), not a word here and there (`à` as
@@ -253,8 +273,21 @@ fn recover_viable(
                 &candidate.text,
                 text_scripts.get_or_init(|| model::scripts_of(text)),
             );
-            within_latin = new == 0 && counts.latin_accents;
-            if new * 2 < all * usize::from(new > 0) || (within_latin && before.hard == 0) {
+            // A mixup within the Latin script: Latin letters only, on both
+            // sides, and accented ones on one (`l‚ger` for `léger`).
+            within_latin = new == 0
+                && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
+                && (counts.latin_accents || has_latin_accents(&candidate.text));
+            if within_latin {
+                latin_sign = if before.hard > 0 {
+                    latin::Sign::Strong
+                } else {
+                    *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0))
+                };
+            }
+            if new * 2 < all * usize::from(new > 0)
+                || (within_latin && (utf8_mojibake || latin_sign == latin::Sign::None))
+            {
                 return;
             }
         }
@@ -262,7 +295,21 @@ fn recover_viable(
         let after = if legacy {
             // Only a candidate that costs a margin less than the reference
             // can be accepted: scoring stops once it can't.
-            let Some(cap) = reference.checked_sub(LEGACY_MARGIN + kana) else {
+            let cap = if within_latin {
+                // Symbols touching letters are what such mixups show
+                // (`s±`, `móg³by`), yet cost the model little. A weak sign
+                // (names of several languages show it) needs the margin
+                // of other legacy mixups.
+                let margin = if latin_sign == latin::Sign::Strong {
+                    LATIN_MARGIN
+                } else {
+                    LEGACY_MARGIN
+                };
+                (reference + latin::signs_by_letters(text)).checked_sub(margin)
+            } else {
+                reference.checked_sub(LEGACY_MARGIN + kana)
+            };
+            let Some(cap) = cap else {
                 return;
             };
             match model::score_capped(&candidate.text, cap) {
@@ -281,11 +328,18 @@ fn recover_viable(
             return;
         }
         let accepted = if legacy {
-            let (changed_before, changed_after, all_better) =
-                changed_words_cost(text, &candidate.text);
-            (!within_latin || all_better)
-                && after.cost + LEGACY_MARGIN <= reference
-                && changed_after * LEGACY_SHARE <= changed_before
+            if within_latin {
+                // The signs of `latin` do the work of the share.
+                let decoder = candidate
+                    .plan
+                    .last()
+                    .map_or("", |step| step.parameter_name());
+                latin::accepts(text, &candidate.text, decoder, latin_sign)
+            } else {
+                let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
+                after.cost + LEGACY_MARGIN <= reference
+                    && changed_after * LEGACY_SHARE <= changed_before
+            }
         } else if merged_so_far >= 2 && merged > 0 {
             // Leftovers of mojibake already undone on this line, such as a
             // one-letter word (`╨▓` for `в`) that gave no sign.
@@ -439,28 +493,30 @@ fn opens_inverted_question(text: &str, candidate: &str) -> bool {
 /// The model's cost of the words that differ between `text` and
 /// `candidate` (of each, in that order), or of the whole texts when their
 /// words don't line up.
-/// Also whether every changed word became clearly likelier.
-fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32, bool) {
+fn changed_words_cost(text: &str, candidate: &str) -> (u32, u32) {
     let before: Vec<&str> = text.split(char::is_whitespace).collect();
     let after: Vec<&str> = candidate.split(char::is_whitespace).collect();
     if before.len() != after.len() {
-        return (model::cost(text), model::cost(candidate), true);
+        return (model::cost(text), model::cost(candidate));
     }
     before
         .iter()
         .zip(&after)
         .filter(|(old, new)| old != new)
-        .fold(
-            (0, 0, true),
-            |(old_total, new_total, all_better), (old, new)| {
-                let (old_cost, new_cost) = (model::word_cost(old), model::word_cost(new));
-                (
-                    old_total + old_cost,
-                    new_total + new_cost,
-                    all_better && (new_cost + WORD_GAIN <= old_cost || new.chars().count() < 2),
-                )
-            },
-        )
+        .fold((0, 0), |(old_total, new_total), (old, new)| {
+            (
+                old_total + model::word_cost(old),
+                new_total + model::word_cost(new),
+            )
+        })
+}
+
+/// Whether `text` has non-ASCII Latin letters: text where a mixup within
+/// the Latin script (Icelandic `þ` read as Turkish `ş`) would look as
+/// plausible as the original.
+fn has_latin_accents(text: &str) -> bool {
+    text.chars()
+        .any(|c| !c.is_ascii() && chars::info(c).script() == Some(1))
 }
 
 /// What recovery counts in the text as read, in one pass.

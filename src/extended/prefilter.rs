@@ -22,7 +22,9 @@
 //!   characters and, where the line has accented Latin letters, enough
 //!   of them for the new script's letters to make half the candidate's
 //!   letters (`3 × non-ASCII ≥ ASCII letters` bounds that for every
-//!   codec, multi-byte ones included).
+//!   codec, multi-byte ones included), or a sign of a mixup within the
+//!   Latin script (accented letters no one language writes together, a
+//!   capital inside a word: [`super::latin::mixup_sign`]).
 //!
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
@@ -32,6 +34,7 @@
 
 use super::candidates::UTF8_TRANSFORMS;
 use super::chars::{Info, Sequencing, TABLE};
+use super::latin;
 use super::model::{joins_letters, Kind};
 use super::LEGACY_MIN_CHANGED;
 
@@ -241,6 +244,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     let mut encodable = table.all;
     let mut latin_letters_only = true;
     let mut latin_accents = false;
+    let mut latin_letters = latin::Letters::default();
+    let mut capital_inside_word = false;
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
@@ -282,17 +287,19 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             at += 1;
             continue;
         }
+        let start = at;
         non_ascii += 1;
-        let info = match two_byte_char(bytes, at) {
+        let (c, info) = match two_byte_char(bytes, at) {
             Some(code) => {
                 at += 2;
-                table.two_byte[code - 0x80]
+                let c = char::from_u32(code as u32).unwrap_or('\0');
+                (c, table.two_byte[code - 0x80])
             }
             None => {
                 let c = text[at..].chars().next().unwrap_or('\0');
                 at += c.len_utf8();
                 match table.bmp(c) {
-                    Some(info) if !UNENCODABLE.contains(&c) => Sequencing::from(info),
+                    Some(info) if !UNENCODABLE.contains(&c) => (c, Sequencing::from(info)),
                     _ => {
                         // No codec encodes it: every sequence breaks here.
                         encodable = 0;
@@ -306,6 +313,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         encodable &= info.enc;
         if info.latin_letter {
             latin_accents = true;
+            latin_letters.add(c);
+            // (A capital is not lowercase: most letters stop there.)
+            capital_inside_word |= !info.lowercase && latin::is_capital_inside_word(text, start, c);
         } else {
             latin_letters_only = false;
         }
@@ -330,7 +340,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
             3 * non_ascii >= ascii_letters
         });
-    if without_hard_signs {
+    let latin_mixup = capital_inside_word || !latin_letters.one_language_writes();
+    if without_hard_signs || (latin_letters_only && latin_mixup) {
         return Some(Some(Viable {
             line: 0,
             spans: 0,
@@ -377,6 +388,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let mut non_ascii = 0usize;
     let mut ascii_letters = 0usize;
     let mut latin_accents = false;
+    let mut latin_letters = latin::Letters::default();
+    let mut capital_inside_word = false;
     let mut signs = Signs::WORD_START;
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -409,6 +422,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             continue;
         }
         let c = text[at..].chars().next().unwrap_or('\0');
+        let start = at;
         at += c.len_utf8();
         let info = &table.info(c);
         encodable &= info.enc;
@@ -417,6 +431,9 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             non_ascii += 1;
             if info.kind == Kind::Letter(1) {
                 latin_accents = true;
+                latin_letters.add(c);
+                capital_inside_word |=
+                    !info.lowercase && latin::is_capital_inside_word(text, start, c);
             }
         } else if c.is_ascii_alphabetic() {
             ascii_letters += 1;
@@ -480,7 +497,9 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let legacy_possible = non_ascii > 0
         && (signs.hard
             || (non_ascii >= LEGACY_MIN_CHANGED
-                && (!latin_accents || 3 * non_ascii >= ascii_letters)));
+                && (!latin_accents || 3 * non_ascii >= ascii_letters))
+            || capital_inside_word
+            || !latin_letters.one_language_writes());
     let viable = Viable {
         line: line.complete(),
         spans,

@@ -1,0 +1,469 @@
+//! Legacy mixups within the Latin script (issue 15): Polish written in
+//! Windows-1250 and read as Windows-1252 (`Za¿ó³æ gêœl¹ jaŸñ` for
+//! `Zażółć gęślą jaźń`), Turkish in Windows-1254, Lithuanian in
+//! Windows-1257, French in CP437 read as MacRoman (`donnÇes`), CP850 read
+//! as Windows-1252.
+//!
+//! Such damage turns accented letters into other accented letters, so the
+//! language model's costs alone can't tell it from real text in another
+//! language (Icelandic `þ` is Turkish `ş` misread). Two facts can:
+//!
+//! - the text as read shows a sign that no orthography has ([`Sign`]): a
+//!   hard sign of the model (a symbol between letters: `Za¿ó³æ`), a
+//!   capital after the lowercase letters that start a word (`donnÇes`),
+//!   or accented letters that no single language writes together
+//!   (`městem` read as `mìstem` beside Czech `á`, `í` and `ž`: no
+//!   language has both `ì` and `ž`; only a weak sign when each word could
+//!   be one language's, as in a list of names);
+//! - the re-decoded text has none of these: the letters of one language
+//!   (CLDR's main exemplar characters of the languages official
+//!   somewhere, [`LANGUAGE_LETTERS`]) cover all of its accented letters,
+//!   and that language can be written in the codec it was decoded with
+//!   (Czech in Windows-1250, not Latvian: a text is written in a code page
+//!   made for its language).
+//!
+//! [`super::recover`] accepts a mixup within the Latin script only when
+//! both hold ([`accepts`]), on top of its usual margins.
+
+use std::sync::LazyLock;
+
+use super::candidates::{Decoder, LEGACY_TRANSFORMS};
+use super::model::{kind_of, Kind};
+use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
+use crate::codecs::Codec;
+
+/// How many characters a re-decoding must change when the text as read
+/// shows only a weak sign ([`Sign::Weak`]).
+const WEAK_SIGN_CHANGES: usize = 3;
+
+/// What a symbol touching a letter adds (see [`signs_by_letters`]).
+const SYMBOL_BY_LETTER: u32 = 4;
+
+/// A set of accented Latin letters, one bit per entry of
+/// [`LATIN_LETTERS`]; `UNKNOWN` stands for the letters outside it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Letters(u128);
+
+impl Letters {
+    /// The bit of letters that [`LATIN_LETTERS`] lacks (no language of
+    /// [`LANGUAGE_LETTERS`] has it).
+    const UNKNOWN: u128 = 1 << 127;
+
+    /// Adds a letter (any case; ASCII letters are left out).
+    #[inline]
+    pub(crate) fn add(&mut self, c: char) {
+        if !c.is_ascii() {
+            self.0 |= letter_bit(c);
+        }
+    }
+
+    /// Whether one language writes all of these letters.
+    pub(crate) fn one_language_writes(self) -> bool {
+        self.0 == 0
+            || ALL_LANGUAGES
+                .iter()
+                .any(|&language| self.0 & !language == 0)
+    }
+
+    /// Whether one language that can be written in the codec named
+    /// `codec` writes all of these letters.
+    pub(crate) fn written_in(self, codec: &str) -> bool {
+        self.0 == 0
+            || languages_written_in(codec)
+                .iter()
+                .any(|&language| self.0 & !language == 0)
+    }
+}
+
+/// The letters of each language of [`LANGUAGE_LETTERS`], as bits.
+fn language_bits() -> impl Iterator<Item = u128> {
+    LANGUAGE_LETTERS
+        .iter()
+        .map(|(_, letters)| letters.chars().fold(0, |bits, c| bits | letter_bit(c)))
+}
+
+/// The languages' letters that no other language's include (a text one of
+/// them writes, they write).
+fn maximal(languages: &[u128]) -> Vec<u128> {
+    let mut maximal: Vec<u128> = languages
+        .iter()
+        .copied()
+        .filter(|&language| {
+            !languages
+                .iter()
+                .any(|&other| other != language && language & !other == 0)
+        })
+        .collect();
+    maximal.sort_unstable();
+    maximal.dedup();
+    maximal
+}
+
+/// [`maximal`] of every language.
+static ALL_LANGUAGES: LazyLock<Vec<u128>> =
+    LazyLock::new(|| maximal(&language_bits().collect::<Vec<_>>()));
+
+/// For each codec of [`LEGACY_TRANSFORMS`], [`maximal`] of the languages
+/// that it can write.
+static LANGUAGES_BY_CODEC: LazyLock<Vec<(&'static str, Vec<u128>)>> = LazyLock::new(|| {
+    let languages: Vec<u128> = language_bits().collect();
+    let codecs: Vec<&'static str> = LEGACY_TRANSFORMS
+        .iter()
+        .flat_map(|transform| match transform.decoder {
+            Decoder::Legacy(name) => [transform.encoder, name],
+            Decoder::Utf8 => [transform.encoder, transform.encoder],
+        })
+        .collect();
+    // Plans name codecs by their canonical names.
+    let mut codecs: Vec<&'static str> = codecs
+        .into_iter()
+        .filter_map(|name| Some(Codec::from_name(name)?.name()))
+        .collect();
+    codecs.sort_unstable();
+    codecs.dedup();
+    codecs
+        .into_iter()
+        .map(|codec| {
+            let repertoire = repertoire(codec);
+            let fitting: Vec<u128> = languages
+                .iter()
+                .copied()
+                .filter(|&language| language & !repertoire == 0)
+                .collect();
+            (codec, maximal(&fitting))
+        })
+        .collect()
+});
+
+/// The letters of the languages that the codec named `codec` can write
+/// (none for a codec of no legacy transform).
+fn languages_written_in(codec: &str) -> &'static [u128] {
+    LANGUAGES_BY_CODEC
+        .iter()
+        .find(|(name, _)| *name == codec)
+        .map_or(&[], |(_, languages)| languages)
+}
+
+/// The first code point of [`BITS`]: accented letters from U+00C0 on.
+const BITS_START: u32 = 0xC0;
+
+/// The bit of each code point from U+00C0 to U+024F, where all but a few
+/// of [`LATIN_LETTERS`] are (others are looked up in it).
+static BITS: LazyLock<[u128; 0x190]> = LazyLock::new(|| {
+    let mut bits = [0; 0x190];
+    for (code, slot) in (BITS_START..).zip(bits.iter_mut()) {
+        *slot = char::from_u32(code).map_or(0, slow_letter_bit);
+    }
+    bits
+});
+
+/// The bit of an accented Latin letter (its lowercase form's), `UNKNOWN`
+/// for one that [`LATIN_LETTERS`] lacks, 0 for a character that is not a
+/// Latin letter.
+fn letter_bit(c: char) -> u128 {
+    let index = u32::from(c).wrapping_sub(BITS_START);
+    match BITS.get(index as usize) {
+        Some(&bit) => bit,
+        None => slow_letter_bit(c),
+    }
+}
+
+fn slow_letter_bit(c: char) -> u128 {
+    if super::model::script_of(c) != Some(1) {
+        return 0;
+    }
+    // `İ` is Turkish `i` with its dot made visible.
+    let lower = if c == 'İ' {
+        'i'
+    } else {
+        super::model::to_lower(c)
+    };
+    if lower.is_ascii() {
+        return 0;
+    }
+    LATIN_LETTERS
+        .iter()
+        .position(|&letter| letter == lower)
+        .map_or(Letters::UNKNOWN, |index| 1 << index)
+}
+
+/// The accented letters of `text`.
+pub(crate) fn letters_of(text: &str) -> Letters {
+    let mut letters = Letters::default();
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        letters.add(c);
+    }
+    letters
+}
+
+/// Whether `text` has a capital that is not ASCII after the lowercase
+/// letters that start a word (`donnÇes`, `zÑhlen`: CP437 read as
+/// MacRoman; not `McÉlroy`).
+pub(crate) fn has_capital_inside_word(text: &str) -> bool {
+    // Whether the word so far is lowercase letters, from its start.
+    let mut lowercase_start = false;
+    let mut in_word = false;
+    for c in text.chars() {
+        if !c.is_ascii() && c.is_uppercase() && lowercase_start {
+            return true;
+        }
+        let letter = c.is_alphabetic();
+        lowercase_start = letter && c.is_lowercase() && (lowercase_start || !in_word);
+        in_word = letter;
+    }
+    false
+}
+
+/// Whether `c`, at byte offset `at` of `text`, is a capital that is not
+/// ASCII after the lowercase letters that start a word (see
+/// [`has_capital_inside_word`]).
+#[inline]
+pub(crate) fn is_capital_inside_word(text: &str, at: usize, c: char) -> bool {
+    if c.is_ascii() || !c.is_uppercase() {
+        return false;
+    }
+    let before = text.get(..at).unwrap_or("");
+    let mut lowercase = 0;
+    for previous in before.chars().rev() {
+        if previous.is_lowercase() {
+            lowercase += 1;
+        } else {
+            return lowercase > 0 && !previous.is_alphabetic();
+        }
+    }
+    lowercase > 0
+}
+
+/// How strongly text as read shows a mixup within the Latin script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sign {
+    None,
+    /// Accented letters that no one language writes together, but each
+    /// word's could be one language's: a list of names from several
+    /// languages looks the same (`Hjortø Allé, Szabadság utca`).
+    Weak,
+    /// A hard sign of the model (a symbol or control character inside a
+    /// word), a capital inside a word, or a word whose accented letters no
+    /// one language writes together (Czech `zaèátek`).
+    Strong,
+}
+
+/// How strongly text as read shows a mixup within the Latin script (see
+/// the module's documentation); `hard` is the model's count of hard signs
+/// in it. (Against every language: the text as read may be in a language
+/// that its codec can't write in full, such as Yoruba or Vietnamese.)
+pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
+    if hard > 0
+        || has_capital_inside_word(text)
+        || text
+            .split(char::is_whitespace)
+            .any(|word| !letters_of(word).one_language_writes())
+    {
+        Sign::Strong
+    } else if !letters_of(text).one_language_writes() {
+        Sign::Weak
+    } else {
+        Sign::None
+    }
+}
+
+/// Whether `candidate`, text as read re-decoded with the codec named
+/// `decoder`, undoes a mixup within the Latin script that the text as
+/// read shows with `sign`: it reads as one language, keeps no symbol
+/// against a letter, and changes a character inside a word (three
+/// characters for a weak sign).
+pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) -> bool {
+    let changes = match sign {
+        Sign::None => return false,
+        Sign::Weak => WEAK_SIGN_CHANGES,
+        Sign::Strong => 1,
+    };
+    reads_as_one_language(candidate, decoder)
+        && !has_symbol_by_letter(candidate)
+        && changes_inside_words(text, candidate, changes)
+}
+
+/// Whether a text re-decoded with the codec `decoder` reads as one
+/// language: one language that `decoder` can write writes all its
+/// accented letters, and no capital that is not ASCII stands between a
+/// letter and a lowercase letter (`GÜteborg`).
+fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
+    letters_of(candidate).written_in(decoder) && !has_capital_between_letters(candidate)
+}
+
+/// Whether `text` has a capital that is not ASCII between a letter and a
+/// lowercase letter (`donnÇes`, `GÜteborg`; not `DÉJÀ`).
+fn has_capital_between_letters(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(3).any(|window| {
+        let [before, c, after] = [window[0], window[1], window[2]];
+        !c.is_ascii() && c.is_uppercase() && before.is_alphabetic() && after.is_lowercase()
+    })
+}
+
+/// The accented Latin letters that the codec named `codec` decodes (none
+/// for a name [`Codec::from_name`] doesn't know).
+fn repertoire(codec: &str) -> u128 {
+    Codec::from_name(codec).map_or(0, |codec| {
+        (0x80..=0xFFu8)
+            .filter_map(|byte| codec.decode(&[byte]).ok())
+            .fold(0, |bits, text| bits | letters_of(&text).0)
+    })
+}
+
+/// How much the symbols that touch a letter in text as read (`s±`,
+/// `móg³by`, `dar†`), and the punctuation between two letters other than
+/// apostrophes (`pr‚sent`, not Uzbek `g‘arbiy`), add to its cost, on top
+/// of what the model charges: each is what an accented letter became.
+pub(crate) fn signs_by_letters(text: &str) -> u32 {
+    let mut count = 0;
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let after = chars.peek().copied();
+        let counts = !c.is_ascii()
+            && match kind_of(c) {
+                Kind::Symbol => is_letter(before) || is_letter(after),
+                Kind::Punctuation => {
+                    !matches!(c, '\u{2018}' | '\u{2019}' | '\u{2bc}')
+                        && is_letter(before)
+                        && is_letter(after)
+                }
+                _ => false,
+            };
+        count += u32::from(counts) * SYMBOL_BY_LETTER;
+        before = Some(c);
+    }
+    count
+}
+
+/// Whether a re-decoded text still has a symbol touching a letter (`s±`).
+fn has_symbol_by_letter(candidate: &str) -> bool {
+    let mut before = None;
+    let mut chars = candidate.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !c.is_ascii()
+            && kind_of(c) == Kind::Symbol
+            && (is_letter(before) || is_letter(chars.peek().copied()))
+        {
+            return true;
+        }
+        before = Some(c);
+    }
+    false
+}
+
+/// Whether all the letters of `text` are Latin, or ordinal indicators
+/// between two letters (`vºlu`: Windows-1252 shows Latvian `ē` of
+/// ISO-8859-4 as `º`; not `nº`, which Portuguese writes).
+pub(crate) fn has_only_latin_letters(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().all(|(at, &c)| match kind_of(c) {
+        Kind::Letter(0) => {
+            is_letter(at.checked_sub(1).map(|before| chars[before]))
+                && is_letter(chars.get(at + 1).copied())
+        }
+        Kind::Letter(script) => script == 1,
+        _ => true,
+    })
+}
+
+/// Whether a re-decoding changes at least `at_least` characters, one of
+/// them inside a word of the text as read (next to a letter): a lone
+/// symbol or control character that became a letter (`intentional \u{81}`
+/// read as `intentional ü`) is no evidence, nor is one letter in a list
+/// of names (`Hjortø Allé, Szabadság`: Danish `ø` as Czech `ř`).
+fn changes_inside_words(text: &str, candidate: &str, at_least: usize) -> bool {
+    let read: Vec<char> = text.chars().collect();
+    let decoded: Vec<char> = candidate.chars().collect();
+    if read.len() != decoded.len() {
+        return false;
+    }
+    let changed: Vec<usize> = (0..read.len())
+        .filter(|&at| read[at] != decoded[at])
+        .collect();
+    changed.len() >= at_least
+        && changed.iter().any(|&at| {
+            is_letter(at.checked_sub(1).map(|before| read[before]))
+                || is_letter(read.get(at + 1).copied())
+        })
+}
+
+fn is_letter(c: Option<char>) -> bool {
+    c.is_some_and(|c| matches!(kind_of(c), Kind::Letter(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_write_their_own_letters() {
+        for text in [
+            "Zażółć gęślą jaźń",
+            "Příliš žluťoučký kůň",
+            "Þórður á Íslandi",
+            "İstanbul'da ağır şey",
+            "Lietuvos valstybė",
+            "Noël à l'école",
+            "Grüße",
+            "árvíztűrő tükörfúrógép",
+        ] {
+            assert_eq!(mixup_sign(text, 0), Sign::None, "{text}");
+        }
+    }
+
+    #[test]
+    fn mixups_show_a_sign() {
+        // Czech read as Windows-1252: `ì` and `ž` are no language's pair.
+        assert_eq!(mixup_sign("známe mìstem, že", 0), Sign::Weak);
+        assert_eq!(mixup_sign("ještì", 0), Sign::Strong);
+        // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
+        assert_ne!(mixup_sign("anlamýyorum gönül þimdi", 0), Sign::None);
+        // French in CP437 read as MacRoman.
+        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Strong);
+        // Icelandic, French, Spanish, German and Yoruba.
+        for text in [
+            "Þórður á Íslandi",
+            "Noël à l'école",
+            "¿Qué año?",
+            "Grüße",
+            "Kónkánì",
+        ] {
+            assert_eq!(mixup_sign(text, 0), Sign::None, "{text}");
+        }
+        assert!(!reads_as_one_language("les donnÇes", "cp437"));
+        assert!(!has_capital_inside_word("McÉlroy, O'Ñeill, DÉJÀ"));
+        assert!(!reads_as_one_language("Ûsland! GÜteborg ürhus", "cp437"));
+        assert!(changes_inside_words("f\u{81}r", "für", 1));
+        assert!(!changes_inside_words("f\u{81}r", "für", 2));
+        assert!(has_only_latin_letters("dzirdºju"));
+        assert!(!has_only_latin_letters("nº 5"));
+        assert!(!changes_inside_words(
+            "intentional \u{81}",
+            "intentional ü",
+            1
+        ));
+        assert!(reads_as_one_language("les données", "cp437"));
+        // Czech letters, but no language written in Windows-1252.
+        assert!(!reads_as_one_language("známe městem", "windows-1252"));
+        assert!(reads_as_one_language("známe městem", "windows-1250"));
+    }
+
+    #[test]
+    fn every_latin_letter_has_its_bit() {
+        for (index, &letter) in LATIN_LETTERS.iter().enumerate() {
+            assert_eq!(letter_bit(letter), 1 << index, "{letter}");
+            let upper: Vec<char> = letter.to_uppercase().collect();
+            if let [upper] = upper[..] {
+                if super::super::model::to_lower(upper) == letter {
+                    assert_eq!(letter_bit(upper), 1 << index, "{upper}");
+                }
+            }
+        }
+        assert_eq!(letter_bit('a'), 0);
+        assert_eq!(letter_bit('³'), 0);
+        assert_eq!(letter_bit('ж'), 0);
+        assert_eq!(letter_bit('ǎ'), Letters::UNKNOWN);
+    }
+}
