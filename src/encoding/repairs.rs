@@ -8,11 +8,13 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::bytes::Regex as BytesRegex;
-use regex::Regex;
 
+use super::fix_encoding_of_bad;
+use super::runs::next_run;
 use crate::badness::is_bad;
 use crate::codecs;
 use crate::edits::Edits;
+use crate::TextFixerConfig;
 
 /// UTF-8 sequences that would be valid if a byte A0 had not become a space.
 /// Only lead bytes that then make likely characters are included: see
@@ -42,71 +44,6 @@ static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
     ))
     .expect("valid pattern")
 });
-
-// Characters that single-byte codecs decode UTF-8's bytes to, from ftfy
-// 6.3.1's `UTF8_CLUES`. Each continuation class also holds U+0080–U+00BF.
-
-/// Characters standing for a lead byte C2–DF.
-const UTF8_FIRST_OF_2: &str = concat!(
-    "ĂÂÄĀÅÃÆĆČÇĎĐÉĚÊËĖÈĒĘÐĞĢÍÎÏİÌĪĶĹĻŁŃŇŅÑÓÔÖŐÒŌØÕŘŚŠŞŢÞÚÛÜŰÙŪŲŮÝ",
-    "ŹŽŻß×ΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫ",
-    "ЬЭЮЯ",
-);
-/// Characters standing for a lead byte E0–EF.
-const UTF8_FIRST_OF_3: &str = concat!(
-    "áăâäàāąåãæćčçďéěêëėèēęęģíîïìīįķĺļŕźΰαβγδεζηθικλμνξοабвгдежзи",
-    "йклмноп",
-);
-/// Characters standing for a lead byte F0 or F3.
-const UTF8_FIRST_OF_4: &str = "đðğóšπσру";
-/// Characters standing for a continuation byte 80–BF, and the space that
-/// may have replaced A0.
-const UTF8_CONTINUATION: &str = concat!(
-    "\u{20}ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉ",
-    "ЊЋЌЎЏёђѓєѕіїјљњћќўџҐґ–—―‘’‚“”„†‡•…‰‹›€№™",
-);
-/// Continuation characters that rarely stand for themselves next to
-/// mojibake: no spaces, dashes, quotes, bullets or ellipses.
-const UTF8_CONTINUATION_STRICT: &str = concat!(
-    "ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉЊЋЌЎЏё",
-    "ђѓєѕіїјљњћќўџҐґ†‡‰‹›€№™",
-);
-
-/// Runs of characters that look like UTF-8 mojibake, coalesced so a run is
-/// fixed at once. ftfy's pattern also requires that the run not follow a
-/// strict continuation character (so a few characters inside a large garble
-/// are not "fixed" into something worse); the `regex` crate has no
-/// look-behind, so [`decode_inconsistent_utf8`] checks that itself.
-static UTF8_MOJIBAKE_RUN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&utf8_mojibake_run_pattern()).expect("valid pattern"));
-
-/// [`UTF8_MOJIBAKE_RUN`] anchored at the start of the text it is given.
-static UTF8_MOJIBAKE_RUN_HERE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!("^(?:{})", utf8_mojibake_run_pattern())).expect("valid pattern")
-});
-
-fn utf8_mojibake_run_pattern() -> String {
-    let class = |chars: &str, with_continuation_range: bool| {
-        let mut class = String::from("[");
-        if with_continuation_range {
-            class.push_str(r"\x{80}-\x{bf}");
-        }
-        class.extend(chars.chars().map(|c| format!(r"\x{{{:x}}}", c as u32)));
-        class.push(']');
-        class
-    };
-    let continuation = class(UTF8_CONTINUATION, true);
-    format!(
-        "(?:{}{continuation}|{}{continuation}{{2}}|{}{continuation}{{3}})+",
-        class(UTF8_FIRST_OF_2, false),
-        class(UTF8_FIRST_OF_3, false),
-        class(UTF8_FIRST_OF_4, false),
-    )
-}
-
-fn is_strict_continuation(c: char) -> bool {
-    ('\u{80}'..='\u{bf}').contains(&c) || UTF8_CONTINUATION_STRICT.contains(c)
-}
 
 /// Restores byte A0 where some program turned it into an ASCII space,
 /// inside sequences that would then decode as UTF-8. Works on the bytes of
@@ -208,60 +145,13 @@ pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> C
         let run = &text[start..end];
         // A run as long as the text would recurse forever.
         if (part_of_longer || run.len() < text.len()) && is_bad(run) {
-            if let Cow::Owned(fixed) = crate::fix_encoding(run) {
+            if let Cow::Owned(fixed) = fix_encoding_of_bad(run, &TextFixerConfig::default()) {
                 edits.replace(start, end, &fixed);
             }
         }
         search_from = end;
     }
     edits.finish()
-}
-
-/// The byte range of the next run of mojibake at or after `from`, where
-/// ftfy's pattern, look-behind included, would find it.
-fn next_run(text: &str, mut from: usize) -> Option<(usize, usize)> {
-    loop {
-        let found = UTF8_MOJIBAKE_RUN.find_at(text, from)?;
-        if !preceded_by_garble(text, found.start()) {
-            return Some((found.start(), found.end()));
-        }
-        // ftfy's look-behind fails here; Python's engine would try each
-        // later position. Searching afresh from the next character would
-        // scan the rest of the run again each time (quadratic on a long
-        // run); instead try, within the run, only the positions the
-        // look-behind allows.
-        if let Some(range) = later_match_in_run(text, found.start(), found.end()) {
-            return Some(range);
-        }
-        from = found.end();
-    }
-}
-
-/// Whether the character before byte `at` is a strict continuation
-/// character: ftfy's look-behind, which forbids a run to start there.
-fn preceded_by_garble(text: &str, at: usize) -> bool {
-    text[..at]
-        .chars()
-        .next_back()
-        .is_some_and(is_strict_continuation)
-}
-
-/// The first match, as Python's engine would find it, starting after
-/// `start` and before `end` (the run found from `start`, which the
-/// look-behind forbids): at each position the look-behind allows, the run
-/// pattern anchored there.
-fn later_match_in_run(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
-    let mut previous = text[start..].chars().next()?;
-    for (offset, c) in text[start..end].char_indices().skip(1) {
-        let at = start + offset;
-        if !is_strict_continuation(previous) {
-            if let Some(found) = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..]) {
-                return Some((at, at + found.end()));
-            }
-        }
-        previous = c;
-    }
-    None
 }
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
@@ -330,21 +220,6 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// ftfy's pattern as Python's engine applies it: at each position in
-    /// turn, the look-behind, then the run anchored there.
-    fn plain_next_run(text: &str, from: usize) -> Option<(usize, usize)> {
-        text[from..]
-            .char_indices()
-            .map(|(i, _)| from + i)
-            .find_map(|at| {
-                if preceded_by_garble(text, at) {
-                    return None;
-                }
-                let found = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..])?;
-                Some((at, at + found.end()))
-            })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -360,27 +235,6 @@ mod tests {
                 _ => bytes.clone(),
             };
             prop_assert_eq!(replace_lossy_sequences(&bytes).into_owned(), plain, "{:?}", bytes);
-        }
-
-        /// The run finder, which skips what the look-behind forbids a run
-        /// at a time, finds what trying every position finds.
-        #[test]
-        fn next_run_finds_what_trying_every_position_finds(
-            picks in proptest::collection::vec(0..24usize, 0..40)
-        ) {
-            let pool: Vec<char> = "ŠÂÃ©\u{7f} a€™œ\u{80}\u{a0}ðŸ˜€Ð¿Ñ–‘’“”"
-                .chars()
-                .collect();
-            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            let mut from = 0;
-            loop {
-                let (fast, plain) = (next_run(&text, from), plain_next_run(&text, from));
-                prop_assert_eq!(fast, plain, "{:?} from {}", text, from);
-                match fast {
-                    Some((_, end)) => from = end,
-                    None => break,
-                }
-            }
         }
     }
 }

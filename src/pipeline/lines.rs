@@ -41,7 +41,7 @@ use std::ops::Range;
 
 use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
 use crate::badness::{is_bad, is_bad_within};
-use crate::codecs::undone_codecs_encoding;
+use crate::codecs::undone::codecs_encoding;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::fixes::unescape_html;
 use crate::normalize::normalize;
@@ -136,7 +136,7 @@ struct Line<'a> {
     text: Cow<'a, str>,
     /// Whether a badness rule matches within the line.
     bad: Option<bool>,
-    /// Which codecs can encode the line (see [`undone_codecs_encoding`]).
+    /// Which codecs can encode the line (see [`codecs_encoding`]).
     codecs: Option<u16>,
     /// What the line holds that some fix may change.
     triggers: Option<Triggers>,
@@ -663,7 +663,7 @@ impl<'a> Lines<'a> {
         let mut codecs = u16::MAX;
         for line in &mut self.lines {
             if line.codecs.is_none() {
-                line.codecs = Some(undone_codecs_encoding(line.body()));
+                line.codecs = Some(codecs_encoding(line.body()));
             }
             codecs &= line.codecs.unwrap_or(0);
             if codecs == 0 {
