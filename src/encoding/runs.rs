@@ -133,9 +133,9 @@ const fn decode_utf8(bytes: &[u8], index: usize) -> (u32, usize) {
     (code, length)
 }
 
-/// The classes of `c`.
-fn classes(c: char) -> u8 {
-    let code = c as u32;
+/// The classes of the code point `code`.
+#[inline(always)]
+fn classes_of_code(code: u32) -> u8 {
     if code < LOW_END {
         LOW_CLASSES[code as usize]
     } else if (PUNCTUATION_START..PUNCTUATION_END).contains(&code) {
@@ -145,17 +145,33 @@ fn classes(c: char) -> u8 {
     }
 }
 
-/// Whether `c` is a strict continuation character, after which ftfy's
-/// pattern may not start a run.
-pub(super) fn is_strict_continuation(c: char) -> bool {
-    classes(c) & STRICT_CONTINUATION != 0
+/// The classes of the character at byte `at` of `bytes` (valid UTF-8, at
+/// a character boundary) and its length, or `None` at the end. Decodes
+/// by hand: the runs are searched often and character by character.
+#[inline(always)]
+fn classes_at(bytes: &[u8], at: usize) -> Option<(u8, usize)> {
+    let lead = *bytes.get(at)?;
+    let continuation = |offset: usize| u32::from(bytes[at + offset] & 0x3F);
+    Some(match lead {
+        0x00..=0x7F => (LOW_CLASSES[usize::from(lead)], 1),
+        0xC0..=0xDF => (
+            classes_of_code(u32::from(lead & 0x1F) << 6 | continuation(1)),
+            2,
+        ),
+        0xE0..=0xEF => (
+            classes_of_code(u32::from(lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2)),
+            3,
+        ),
+        // No class holds a character beyond the Basic Multilingual Plane.
+        _ => (0, 4),
+    })
 }
 
-/// The end of one step of the pattern at byte `at` of `text` (a lead
+/// The end of one step of the pattern at byte `at` of `bytes` (a lead
 /// character and its continuation characters), or `None`.
-fn step_at(text: &str, at: usize) -> Option<usize> {
-    let mut chars = text[at..].chars();
-    let lead = classes(chars.next()?);
+#[inline(always)]
+fn step_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let (lead, length) = classes_at(bytes, at)?;
     let continuations = if lead & FIRST_OF_2 != 0 {
         1
     } else if lead & FIRST_OF_3 != 0 {
@@ -165,13 +181,13 @@ fn step_at(text: &str, at: usize) -> Option<usize> {
     } else {
         return None;
     };
-    let mut end = at + text[at..].chars().next()?.len_utf8();
+    let mut end = at + length;
     for _ in 0..continuations {
-        let c = chars.next()?;
-        if classes(c) & CONTINUATION == 0 {
+        let (classes, length) = classes_at(bytes, end)?;
+        if classes & CONTINUATION == 0 {
             return None;
         }
-        end += c.len_utf8();
+        end += length;
     }
     Some(end)
 }
@@ -180,8 +196,9 @@ fn step_at(text: &str, at: usize) -> Option<usize> {
 /// at byte `at` of `text`: steps taken greedily until none fits; `None`
 /// if not even one does.
 pub(super) fn run_at(text: &str, at: usize) -> Option<usize> {
-    let mut end = step_at(text, at)?;
-    while let Some(next) = step_at(text, end) {
+    let bytes = text.as_bytes();
+    let mut end = step_at(bytes, at)?;
+    while let Some(next) = step_at(bytes, end) {
         end = next;
     }
     Some(end)
@@ -209,7 +226,7 @@ pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
             .get(at..)?
             .iter()
             .position(|&byte| may_start_run(byte))?;
-        if !preceded_by_strict_continuation(text, at) {
+        if !preceded_by_strict_continuation(bytes, at) {
             if let Some(end) = run_at(text, at) {
                 return Some((at, end));
             }
@@ -219,13 +236,17 @@ pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// Whether the character before byte `at` is a strict continuation
-/// character: ftfy's look-behind, which forbids a run to start there.
-pub(super) fn preceded_by_strict_continuation(text: &str, at: usize) -> bool {
-    text[..at]
-        .chars()
-        .next_back()
-        .is_some_and(is_strict_continuation)
+/// Whether the character before byte `at` of `bytes` (valid UTF-8, at a
+/// character boundary) is a strict continuation character: ftfy's
+/// look-behind, which forbids a run to start there.
+fn preceded_by_strict_continuation(bytes: &[u8], at: usize) -> bool {
+    let Some(mut start) = at.checked_sub(1) else {
+        return false;
+    };
+    while start > 0 && bytes[start] & 0xC0 == 0x80 {
+        start -= 1;
+    }
+    classes_at(bytes, start).is_some_and(|(classes, _)| classes & STRICT_CONTINUATION != 0)
 }
 
 #[cfg(test)]
@@ -234,6 +255,10 @@ mod tests {
     use proptest::prelude::*;
     use regex::Regex;
     use std::sync::LazyLock;
+
+    fn classes(c: char) -> u8 {
+        classes_of_code(c as u32)
+    }
 
     /// ftfy's pattern, without its look-behind (the `regex` crate has
     /// none), anchored at the start of the text it is given.
@@ -275,7 +300,8 @@ mod tests {
             })
     }
 
-    /// The tables hold exactly the classes' characters.
+    /// The tables hold exactly the classes' characters, and decoding by
+    /// hand finds each character's.
     #[test]
     fn tables_hold_the_classes() {
         let with_range =
@@ -291,6 +317,11 @@ mod tests {
             for (members, bit) in &classes_of {
                 assert_eq!(classes(c) & bit != 0, members.contains(&c), "{c:?}");
             }
+            let utf8 = c.to_string();
+            assert_eq!(
+                classes_at(utf8.as_bytes(), 0),
+                Some((classes(c), c.len_utf8()))
+            );
             if classes(c) & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4) != 0 {
                 assert!(may_start_run(c.to_string().as_bytes()[0]), "{c:?}");
             }
