@@ -202,17 +202,20 @@ pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
 /// assert_eq!(fix_c1_controls("\u{81}"), "\u{81}");
 /// ```
 pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
-    if !has_c1_control(text) {
-        return Cow::Borrowed(text);
+    let bytes = text.as_bytes();
+    let mut edits = Edits::new(text);
+    // C1 controls are encoded as C2 80 – C2 9F.
+    for at in memchr::memchr_iter(0xC2, bytes) {
+        let Some(&byte @ 0x80..=0x9F) = bytes.get(at + 1) else {
+            continue;
+        };
+        if let Some(c) = codecs::SLOPPY_WINDOWS_1252.decode_byte(byte) {
+            if u32::from(c) != u32::from(byte) {
+                edits.replace(at, at + 2, c.encode_utf8(&mut [0; 4]));
+            }
+        }
     }
-    let fixed = text
-        .chars()
-        .map(|c| match u8::try_from(c as u32) {
-            Ok(byte @ 0x80..=0x9F) => codecs::SLOPPY_WINDOWS_1252.decode_byte(byte).unwrap_or(c),
-            _ => c,
-        })
-        .collect();
-    Cow::Owned(fixed)
+    edits.finish()
 }
 
 #[cfg(test)]
@@ -220,8 +223,35 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The plain definition of [`fix_c1_controls`]: each character in
+    /// turn, C1 controls mapped through Windows-1252.
+    fn plain_fix_c1_controls(text: &str) -> String {
+        text.chars()
+            .map(|c| match u8::try_from(c as u32) {
+                Ok(byte @ 0x80..=0x9F) => {
+                    codecs::SLOPPY_WINDOWS_1252.decode_byte(byte).unwrap_or(c)
+                }
+                _ => c,
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Replacing the controls' bytes in place gives what mapping every
+        /// character gives, borrowing when that changes nothing.
+        #[test]
+        fn c1_controls_fixed_in_place_as_char_by_char(
+            picks in proptest::collection::vec(0..16usize, 0..24)
+        ) {
+            let pool: Vec<char> = "a \u{80}\u{81}\u{85}\u{8d}\u{93}\u{9d}\u{9f}\u{a0}Â€“中😀\n".chars().collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let fixed = fix_c1_controls(&text);
+            let plain = plain_fix_c1_controls(&text);
+            prop_assert_eq!(matches!(fixed, Cow::Borrowed(_)), plain == text, "{:?}", text);
+            prop_assert_eq!(fixed.into_owned(), plain, "{:?}", text);
+        }
 
         /// The byte tests in front of the two byte patterns never turn
         /// a match away.
