@@ -133,6 +133,42 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
     set
 }
 
+/// The undone codecs that can encode `text` (what [`codecs_encoding`]
+/// says) and `text` encoded with the first of them, in one pass unless a
+/// character rules out the codec it was encoding with: then the text so
+/// far is encoded again with the next.
+pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut set = ALL;
+    let mut codec = 0;
+    let mut encoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if plain_ascii(byte) {
+            encoded.push(byte);
+            index += 1;
+            continue;
+        }
+        let (entry, length) = table.entry(bytes, index);
+        set &= entry.set;
+        if set & (1 << codec) == 0 {
+            if set == 0 {
+                return (0, None);
+            }
+            // Every character so far is in all of `set`: start again
+            // with the first of them.
+            codec = set.trailing_zeros() as usize;
+            encoded.clear();
+            index = 0;
+            continue;
+        }
+        encoded.push(entry.bytes[codec]);
+        index += length;
+    }
+    (set, Some(encoded))
+}
+
 /// `text` encoded with `UNDONE_CODECS[codec]`, which [`codecs_encoding`]
 /// has found can encode it: one pass with no check.
 pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
@@ -224,6 +260,11 @@ mod tests {
                 }
             }
             prop_assert_eq!(codecs_encoding(&text), expected, "{:?}", text);
+            // The first codec that can encode the text, and its bytes.
+            let first = (expected != 0).then(|| {
+                UNDONE_CODECS[expected.trailing_zeros() as usize].encode(&text).unwrap()
+            });
+            prop_assert_eq!(encode_with_first(&text), (expected, first), "{:?}", text);
         }
     }
 }

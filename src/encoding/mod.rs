@@ -197,14 +197,18 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
         return None;
     }
 
-    // Each codec that can encode the text, in order, all found in one pass
-    // rather than by trying the codecs that can't.
-    let encoders = codecs::undone::codecs_encoding(text);
+    // Each codec that can encode the text, in order: all of them found,
+    // and the text encoded with the first, in one pass, rather than by
+    // trying the codecs that can't.
+    let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
     let mut untried = encoders;
+    let mut encoded = first_encoding;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
-        let bytes = codecs::undone::encode_encodable(text, index);
+        let bytes = encoded
+            .take()
+            .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
         if let Some(fixed) = reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
             return Some(fixed);
         }

@@ -231,14 +231,20 @@ fn replace_chars(
 mod tests {
     use super::*;
 
-    type Replacement = fn(char) -> Option<&'static str>;
+    /// A fix built on [`replace_chars`]: its name, byte filter and
+    /// replacement.
+    type CharFix = (
+        &'static str,
+        fn(u8) -> bool,
+        fn(char) -> Option<&'static str>,
+    );
 
     /// The byte filters of the fixes built on [`replace_chars`] pass the
     /// first byte of every character the fix replaces, and no
     /// continuation byte: checked on every code point.
     #[test]
     fn byte_filters_pass_every_replaced_character() {
-        let fixes: [(&str, fn(u8) -> bool, Replacement); 4] = [
+        let fixes: [CharFix; 4] = [
             (
                 "uncurl_quotes",
                 quotes::may_start_curly_quote,
