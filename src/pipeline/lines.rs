@@ -94,6 +94,16 @@ pub(super) fn fix_by_lines<'a>(
     decode_entities: bool,
     min_average_line_bytes: usize,
 ) -> Option<FixedLines<'a>> {
+    // Every `\n`, and every CR (alone or before `\n`), ends a line of its
+    // own: counting them first (fast, with SIMD) turns away a run of bare
+    // CRs without splitting it.
+    let bytes = text.as_bytes();
+    let fewest_lines = memchr::memchr_iter(b'\n', bytes)
+        .count()
+        .max(memchr::memchr_iter(b'\r', bytes).count());
+    if fewest_lines * min_average_line_bytes > text.len() {
+        return None;
+    }
     let mut lines = Lines::split(text);
     let too_short = lines.lines.len() * min_average_line_bytes > text.len();
     if lines.lines.len() < 2 || too_short {
