@@ -140,18 +140,65 @@ pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
 /// lines of a text can be fixed one by one.
 pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> Cow<'_, str> {
     let mut edits = Edits::new(text);
+    let mut recent = RecentRuns::default();
     let mut search_from = 0;
     while let Some((start, end)) = next_run(text, search_from) {
         let run = &text[start..end];
         // A run as long as the text would recurse forever.
-        if (part_of_longer || run.len() < text.len()) && is_bad(run) {
-            if let Cow::Owned(fixed) = fix_encoding_of_bad(run, &TextFixerConfig::default()) {
-                edits.replace(start, end, &fixed);
+        if part_of_longer || run.len() < text.len() {
+            if let Some(fixed) = recent.fixed(run, fixed_run) {
+                edits.replace(start, end, fixed);
             }
         }
         search_from = end;
     }
     edits.finish()
+}
+
+/// What a run of mojibake becomes: its fix if the heuristic flags it and
+/// `fix_encoding` changes it, else `None`.
+fn fixed_run(run: &str) -> Option<String> {
+    if !is_bad(run) {
+        return None;
+    }
+    match fix_encoding_of_bad(run, &TextFixerConfig::default()) {
+        Cow::Owned(fixed) => Some(fixed),
+        Cow::Borrowed(_) => None,
+    }
+}
+
+/// The fixes of the last few distinct runs: the same few sequences of
+/// mojibake tend to recur through a text (`â€™` for every apostrophe),
+/// and a run's fix depends on nothing but the run.
+struct RecentRuns<'a> {
+    /// Runs and their fixes, replaced in turn; an empty run is no run.
+    entries: [(&'a str, Option<String>); 4],
+    next_replaced: usize,
+}
+
+impl Default for RecentRuns<'_> {
+    fn default() -> Self {
+        RecentRuns {
+            entries: Default::default(),
+            next_replaced: 0,
+        }
+    }
+}
+
+impl<'a> RecentRuns<'a> {
+    /// `fix(run)`, remembered.
+    fn fixed(&mut self, run: &'a str, fix: impl FnOnce(&str) -> Option<String>) -> Option<&str> {
+        let index = match self.entries.iter().position(|&(seen, _)| seen == run) {
+            Some(index) => index,
+            None => {
+                let index = self.next_replaced;
+                self.entries[index] = (run, fix(run));
+                self.next_replaced = (index + 1) % self.entries.len();
+                index
+            }
+        };
+        self.entries[index].1.as_deref()
+    }
 }
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
@@ -236,8 +283,46 @@ mod tests {
             .collect()
     }
 
+    /// The plain definition of [`decode_inconsistent_utf8`]: every run
+    /// fixed afresh.
+    fn plain_decode_inconsistent_utf8(text: &str) -> String {
+        let mut fixed = String::new();
+        let mut copied = 0;
+        let mut search_from = 0;
+        while let Some((start, end)) = next_run(text, search_from) {
+            if end - start < text.len() {
+                if let Some(run) = fixed_run(&text[start..end]) {
+                    fixed.push_str(&text[copied..start]);
+                    fixed.push_str(&run);
+                    copied = end;
+                }
+            }
+            search_from = end;
+        }
+        fixed.push_str(&text[copied..]);
+        fixed
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Remembering the fixes of recent runs changes nothing: texts
+        /// of a few runs, good and bad, repeated in any order.
+        #[test]
+        fn recent_runs_remembered_as_fixed_afresh(
+            picks in proptest::collection::vec(0..12usize, 0..40)
+        ) {
+            let pieces = [
+                "Ã©", "â€™", "Ã", "é", " ", "Ð¿", "Ã©Ã", "ðŸ˜€", "Ã\u{a0}", "×²", "中", "Ã©Ã©",
+            ];
+            let text: String = picks.into_iter().map(|i| pieces[i]).collect();
+            prop_assert_eq!(
+                decode_inconsistent_utf8(&text).into_owned(),
+                plain_decode_inconsistent_utf8(&text),
+                "{:?}",
+                text
+            );
+        }
 
         /// Replacing the controls' bytes in place gives what mapping every
         /// character gives, borrowing when that changes nothing.
