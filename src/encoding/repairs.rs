@@ -170,19 +170,11 @@ fn fixed_run(run: &str) -> Option<String> {
 /// The fixes of the last few distinct runs: the same few sequences of
 /// mojibake tend to recur through a text (`â€™` for every apostrophe),
 /// and a run's fix depends on nothing but the run.
+#[derive(Default)]
 struct RecentRuns<'a> {
     /// Runs and their fixes, replaced in turn; an empty run is no run.
     entries: [(&'a str, Option<String>); 4],
     next_replaced: usize,
-}
-
-impl Default for RecentRuns<'_> {
-    fn default() -> Self {
-        RecentRuns {
-            entries: Default::default(),
-            next_replaced: 0,
-        }
-    }
 }
 
 impl<'a> RecentRuns<'a> {
