@@ -113,10 +113,24 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
     if !bytes.iter().any(|&byte| byte == 0x1A || byte == b'?') {
         return Cow::Borrowed(bytes);
     }
+    // Every sequence but a lone 1A starts with a lead byte C2–F4: without
+    // one, each 1A is replaced on its own, with no regex search per match.
+    if !bytes.iter().any(|byte| (0xC2..=0xF4).contains(byte)) {
+        return replace_each_1a(bytes);
+    }
     match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
         Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
         _ => Cow::Borrowed(bytes),
     }
+}
+
+/// `bytes` with each byte 1A replaced by the UTF-8 encoding of U+FFFD.
+fn replace_each_1a(bytes: &[u8]) -> Cow<'_, [u8]> {
+    let mut edits = Edits::new(bytes);
+    for at in memchr::memchr_iter(0x1A, bytes) {
+        edits.replace(at, at + 1, "\u{fffd}".as_bytes());
+    }
+    edits.finish()
 }
 
 /// Fixes UTF-8 mojibake embedded in text that cannot be re-decoded as a
