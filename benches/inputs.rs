@@ -188,7 +188,7 @@ fn soup(alphabet: &[char], size: usize) -> String {
 }
 
 /// The adversarial inputs, named, each one line of about 1 MB (or, for
-/// line breaks, many empty lines). Every class of input that makes some
+/// line breaks, many empty lines; one quadratic input is 16 KB). Every class of input that makes some
 /// fix work is here, plus what `examples/hunt_slow.rs` found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
     const SIZE: usize = 1 << 20;
@@ -239,5 +239,20 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
         ("hunt_run_after_bom", repeated("˜\u{feff}Ο", SIZE)),
         ("hunt_nbsp_run", repeated("\u{a0}ˆā", SIZE)),
+        // Found by the hunt after issue 12's second round: U+FFFD between
+        // line separators (the lossy-sequence pattern then matches at every
+        // U+FFFD), and short lines of ligatures, full-width and mojibake
+        // characters.
+        (
+            "hunt_separator_replacement",
+            repeated("\u{2028}‹\u{fffd}", SIZE),
+        ),
+        ("hunt_cr_digraph_width", repeated("\rǆｶ¾", SIZE)),
+        ("hunt_lf_c1", repeated("¦\u{80}×\n", SIZE)),
+        ("hunt_cr_math", repeated("∂\rβ\u{f8ff}", SIZE)),
+        // Quadratic by ftfy's own rules, so only 16 KB: each step of
+        // fix_encoding turns one more `Ãœ` into a run (the strict `¿`
+        // before it has just been fixed) and fixes only that.
+        ("hunt_growing_run_16k", repeated("Ãœ¿", 1 << 14)),
     ]
 }

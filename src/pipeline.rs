@@ -559,6 +559,11 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     if triggers.is_some_and(&mut nothing_to_fix) {
         return unchanged();
     }
+    let only_carriage_returns =
+        |triggers: Triggers| fix_only_carriage_returns(text, triggers, config);
+    if let Some(fixed) = triggers.and_then(only_carriage_returns) {
+        return fixed;
+    }
     // A long segment of many lines (a CR-only file) is fixed a line at a
     // time, with the same result, when that can be shown to hold.
     if !config.extended_recovery && text.len() >= lines::MIN_SEGMENT_BYTES && !lines::disabled() {
@@ -575,6 +580,9 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
             if nothing_to_fix(triggers) {
                 return unchanged();
             }
+            if let Some(fixed) = only_carriage_returns(triggers) {
+                return fixed;
+            }
             triggers
         }
     };
@@ -584,6 +592,29 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
         Cow::Owned(_) => std::iter::once(0..text.len()).collect(),
     };
     FixedLines { text, unsettled }
+}
+
+/// The fast path for an ASCII segment whose only trigger is a CR (in CR
+/// LF or alone), as in a file with Windows or old Mac line endings: the
+/// rounds would fix its line breaks and find nothing else, and the lines
+/// that makes hold nothing to fix. `None` for any other segment. (A
+/// property test checks it against the rounds.)
+fn fix_only_carriage_returns<'a>(
+    text: &'a str,
+    triggers: Triggers,
+    config: &TextFixerConfig,
+) -> Option<FixedLines<'a>> {
+    let only_line_breaks = Triggers {
+        line_breaks: true,
+        ..Triggers::default()
+    };
+    if !config.fix_line_breaks || triggers != only_line_breaks {
+        return None;
+    }
+    Some(FixedLines {
+        text: fixes::fix_line_breaks(text),
+        unsettled: Vec::new(),
+    })
 }
 
 /// The round of fixes, repeated on the whole segment until nothing changes.
@@ -865,6 +896,32 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The fast path for text whose only trigger is a CR gives what
+        /// the rounds give, under the configurations that might differ,
+        /// and declines anything else.
+        #[test]
+        fn only_carriage_returns_fixed_as_the_rounds_fix_them(
+            picks in proptest::collection::vec(0..12usize, 0..24),
+            config_index in 0..4usize,
+        ) {
+            let pool: Vec<char> = "a Z.\r\n\t&<\u{85}\u{2028}é".chars().collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let default = TextFixerConfig::default();
+            let config = [
+                default.clone(),
+                default.clone().fix_line_breaks(false),
+                default.clone().normalization(Some(Normalization::Nfkc)),
+                default.clone().unescape_html(UnescapeHtml::Always),
+            ][config_index].clone();
+            let triggers = Triggers::scan(&text);
+            if let Some(fast) = fix_only_carriage_returns(&text, triggers, &config) {
+                let rounds = fix_rounds(&text, triggers, false, &config, true, None);
+                proptest::prop_assert_eq!(&fast.text, &rounds, "{:?}", text);
+                let declined = ['&', '<', '\u{85}', '\u{2028}', 'é'];
+                proptest::prop_assert!(!text.contains(declined), "{:?}", text);
+            }
+        }
 
         /// What lets a line skip `is_bad`: text the scan finds no anchor
         /// in is never bad. Characters of mojibake, their neighbours, and

@@ -2,6 +2,7 @@
 """ftfy_rs against ftfy 6.3.1, side by side in one run, interleaved.
 
     python python/benchmarks/compare_ftfy.py [--lines 1000000] [--repeat 3]
+    python python/benchmarks/compare_ftfy.py --write-strings DIR
 
 Run it with a Python that has both ftfy_rs and ftfy==6.3.1 installed, and
 Faker (for the project's differential corpus). Inputs are strings of about
@@ -18,6 +19,11 @@ of every kind, entities, escapes, quotes, line breaks. Measures:
    a second core a shared machine gave at the time.
 
 Timings 1 and 3 are interleaved and repeated; the best of each is kept.
+
+`--write-strings DIR` only writes the clean and the damaged strings to
+DIR/clean.json and DIR/damaged.json (JSON arrays), for
+`cargo run --release --example per_string` to time and profile the library
+on them without Python; it does not need ftfy_rs.
 """
 import argparse
 import hashlib
@@ -29,8 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-import ftfy
-import ftfy_rs
+import ftfy  # also registers the sloppy codecs that the corpus uses
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "differential"))
 import corpus as differential  # noqa: E402
@@ -81,15 +86,29 @@ def control(threads: int) -> None:
 
 
 def main() -> None:
+    # The corpus iterates sets of strings: a fixed hash seed makes every
+    # run build the same strings.
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--per-call", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--write-strings", metavar="DIR", type=Path)
     args = parser.parse_args()
-    assert ftfy.__version__ == "6.3.1" and ftfy is not ftfy_rs
 
     clean = strings_of_about_100_chars(45_000, damaged=False)
     damaged = strings_of_about_100_chars(5_000, damaged=True)
+    if args.write_strings:
+        args.write_strings.mkdir(parents=True, exist_ok=True)
+        for name, strings in [("clean", clean), ("damaged", damaged)]:
+            (args.write_strings / f"{name}.json").write_text(json.dumps(strings), encoding="utf-8")
+        return
+
+    global ftfy_rs
+    import ftfy_rs
+    assert ftfy.__version__ == "6.3.1" and ftfy is not ftfy_rs
     # Lines as a web crawl has them: mostly clean, one in ten damaged.
     pool = clean + damaged
     random.Random(3).shuffle(pool)

@@ -30,7 +30,6 @@ pub(crate) mod undone;
 pub mod utf8_variants;
 
 use std::fmt;
-use std::sync::LazyLock;
 
 pub use tables::{
     CP437, CP874, ISO_8859_11, ISO_8859_2, ISO_8859_3, ISO_8859_6, ISO_8859_7, ISO_8859_8, LATIN_1,
@@ -61,55 +60,6 @@ pub static UNDONE_CODECS: [&Charmap; 10] = [
     &MACROMAN,
     &CP437,
 ];
-
-/// The set of [`UNDONE_CODECS`] that can encode every character of
-/// `text`: bit `k` stands for `UNDONE_CODECS[k]`. Stops looking once no
-/// codec is left.
-pub(crate) fn undone_codecs_encoding(text: &str) -> u16 {
-    /// For each character below U+2600, the codecs that encode it; the
-    /// few characters above it that any of them encodes are listed apart.
-    struct EncodableBy {
-        table: Vec<u16>,
-        beyond: Vec<(char, u16)>,
-    }
-    const TABLE_END: usize = 0x2600;
-    static ENCODABLE_BY: LazyLock<EncodableBy> = LazyLock::new(|| {
-        let mut table = vec![0u16; TABLE_END];
-        let mut beyond: Vec<(char, u16)> = Vec::new();
-        // A codec encodes exactly the characters it decodes some byte to.
-        for (k, charmap) in UNDONE_CODECS.iter().enumerate() {
-            for byte in 0..=255 {
-                let Some(c) = charmap.decode_byte(byte) else {
-                    continue;
-                };
-                match table.get_mut(c as usize) {
-                    Some(codecs) => *codecs |= 1 << k,
-                    None => match beyond.iter_mut().find(|(member, _)| *member == c) {
-                        Some((_, codecs)) => *codecs |= 1 << k,
-                        None => beyond.push((c, 1 << k)),
-                    },
-                }
-            }
-        }
-        beyond.sort_unstable();
-        EncodableBy { table, beyond }
-    });
-    let encodable_by = &*ENCODABLE_BY;
-    let mut codecs = (1u16 << UNDONE_CODECS.len()) - 1;
-    for c in text.chars() {
-        codecs &= match encodable_by.table.get(c as usize) {
-            Some(&by) => by,
-            None => encodable_by
-                .beyond
-                .binary_search_by_key(&c, |&(member, _)| member)
-                .map_or(0, |index| encodable_by.beyond[index].1),
-        };
-        if codecs == 0 {
-            break;
-        }
-    }
-    codecs
-}
 
 /// A decode-table entry for a byte the codec leaves unmapped. (U+FFFF is
 /// a noncharacter that no codec here maps to.)

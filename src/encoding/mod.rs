@@ -19,6 +19,7 @@
 //! several layers of mojibake.
 
 pub(crate) mod repairs;
+mod runs;
 
 use std::borrow::Cow;
 
@@ -116,7 +117,7 @@ fn fix_steps<'a>(
     let mut known_bad = known_bad;
     while let Some(step) = fix_one_step(&fixed, config, std::mem::take(&mut known_bad)) {
         if let Some(plan) = plan.as_deref_mut() {
-            plan.extend(step.plan);
+            plan.extend(step.plan.steps.into_iter().flatten());
         }
         if step.text == *fixed {
             break;
@@ -164,7 +165,30 @@ pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> Explain
 /// changed nothing, and so do we, to keep plans identical.)
 struct FixedStep {
     text: String,
-    plan: Vec<ExplanationStep>,
+    plan: StepPlan,
+}
+
+/// The plan of one step of fixing: at most four steps (encode, two byte
+/// repairs, decode), kept in place, as most plans are never asked for.
+#[derive(Default)]
+struct StepPlan {
+    steps: [Option<ExplanationStep>; 4],
+}
+
+impl StepPlan {
+    fn of(steps: &[ExplanationStep]) -> StepPlan {
+        let mut plan = StepPlan::default();
+        for &step in steps {
+            plan.push(step);
+        }
+        plan
+    }
+
+    fn push(&mut self, step: ExplanationStep) {
+        // OK because a step of fixing has at most four steps.
+        let free = self.steps.iter_mut().find(|slot| slot.is_none());
+        *free.expect("at most four steps") = Some(step);
+    }
 }
 
 /// One step of fixing; `known_bad` says that [`is_bad`] flags `text`.
@@ -173,22 +197,30 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
         return None;
     }
 
-    // Each codec that can encode the text, in order, each found and used
-    // in one pass rather than by trying the codecs that can't.
-    let mut untried = codecs::undone::CodecSet::MAX;
-    while let Some((index, bytes)) = codecs::undone::encode_with_first(text, untried) {
-        untried &= !(1 << index);
+    // Each codec that can encode the text, in order: all of them found,
+    // and the text encoded with the first, in one pass, rather than by
+    // trying the codecs that can't.
+    let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
+    let mut untried = encoders;
+    let mut encoded = first_encoding;
+    while untried != 0 {
+        let index = untried.trailing_zeros() as usize;
+        untried &= untried - 1;
+        let bytes = encoded
+            .take()
+            .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
         if let Some(fixed) = reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
             return Some(fixed);
         }
     }
-    let latin_1_can_encode = codecs::undone::codecs_encoding(text) & 1 != 0;
+    // UNDONE_CODECS[0] is Latin-1.
+    let latin_1_can_encode = encoders & 1 != 0;
 
     if config.decode_inconsistent_utf8 {
         if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
             return Some(FixedStep {
                 text: fixed,
-                plan: vec![ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)],
+                plan: StepPlan::of(&[ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)]),
             });
         }
     }
@@ -197,16 +229,15 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
     if latin_1_can_encode {
-        // UNDONE_CODECS[0] is Latin-1.
-        let bytes = codecs::undone::encode(text, 0).expect("Latin-1 encodes this text");
+        let bytes = codecs::undone::encode_encodable(text, 0);
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {
                     text: fixed,
-                    plan: vec![
+                    plan: StepPlan::of(&[
                         ExplanationStep::Encode(Codec::SingleByte(&codecs::LATIN_1)),
                         ExplanationStep::Decode(Codec::SingleByte(&codecs::WINDOWS_1252)),
-                    ],
+                    ]),
                 });
             }
         }
@@ -215,7 +246,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     if config.fix_c1_controls && has_c1_control(text) {
         return Some(FixedStep {
             text: fix_c1_controls(text).into_owned(),
-            plan: vec![ExplanationStep::Transcode(Fix::FixC1Controls)],
+            plan: StepPlan::of(&[ExplanationStep::Transcode(Fix::FixC1Controls)]),
         });
     }
     None
@@ -228,7 +259,7 @@ fn reinterpret_as_utf8(
     charmap: &'static Charmap,
     config: &TextFixerConfig,
 ) -> Option<FixedStep> {
-    let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
+    let mut plan = StepPlan::of(&[ExplanationStep::Encode(Codec::SingleByte(charmap))]);
 
     // In MacRoman, a space after an en dash would look like a lost A0.
     if config.restore_byte_a0 && *charmap != codecs::MACROMAN && might_have_altered_utf8(&bytes) {

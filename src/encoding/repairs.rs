@@ -8,11 +8,13 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::bytes::Regex as BytesRegex;
-use regex::Regex;
 
+use super::fix_encoding_of_bad;
+use super::runs::next_run;
 use crate::badness::is_bad;
 use crate::codecs;
 use crate::edits::Edits;
+use crate::TextFixerConfig;
 
 /// UTF-8 sequences that would be valid if a byte A0 had not become a space.
 /// Only lead bytes that then make likely characters are included: see
@@ -42,71 +44,6 @@ static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
     ))
     .expect("valid pattern")
 });
-
-// Characters that single-byte codecs decode UTF-8's bytes to, from ftfy
-// 6.3.1's `UTF8_CLUES`. Each continuation class also holds U+0080–U+00BF.
-
-/// Characters standing for a lead byte C2–DF.
-const UTF8_FIRST_OF_2: &str = concat!(
-    "ĂÂÄĀÅÃÆĆČÇĎĐÉĚÊËĖÈĒĘÐĞĢÍÎÏİÌĪĶĹĻŁŃŇŅÑÓÔÖŐÒŌØÕŘŚŠŞŢÞÚÛÜŰÙŪŲŮÝ",
-    "ŹŽŻß×ΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫ",
-    "ЬЭЮЯ",
-);
-/// Characters standing for a lead byte E0–EF.
-const UTF8_FIRST_OF_3: &str = concat!(
-    "áăâäàāąåãæćčçďéěêëėèēęęģíîïìīįķĺļŕźΰαβγδεζηθικλμνξοабвгдежзи",
-    "йклмноп",
-);
-/// Characters standing for a lead byte F0 or F3.
-const UTF8_FIRST_OF_4: &str = "đðğóšπσру";
-/// Characters standing for a continuation byte 80–BF, and the space that
-/// may have replaced A0.
-const UTF8_CONTINUATION: &str = concat!(
-    "\u{20}ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉ",
-    "ЊЋЌЎЏёђѓєѕіїјљњћќўџҐґ–—―‘’‚“”„†‡•…‰‹›€№™",
-);
-/// Continuation characters that rarely stand for themselves next to
-/// mojibake: no spaces, dashes, quotes, bullets or ellipses.
-const UTF8_CONTINUATION_STRICT: &str = concat!(
-    "ĄÆĽŁØŖŚŠŞŤŸŹŽŻŒąæƒľłøŗśšşťźžżœˆˇ˘˛˜˝΄΅ΆΈΉΊΌΎΏЁЂЃЄЅІЇЈЉЊЋЌЎЏё",
-    "ђѓєѕіїјљњћќўџҐґ†‡‰‹›€№™",
-);
-
-/// Runs of characters that look like UTF-8 mojibake, coalesced so a run is
-/// fixed at once. ftfy's pattern also requires that the run not follow a
-/// strict continuation character (so a few characters inside a large garble
-/// are not "fixed" into something worse); the `regex` crate has no
-/// look-behind, so [`decode_inconsistent_utf8`] checks that itself.
-static UTF8_MOJIBAKE_RUN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&utf8_mojibake_run_pattern()).expect("valid pattern"));
-
-/// [`UTF8_MOJIBAKE_RUN`] anchored at the start of the text it is given.
-static UTF8_MOJIBAKE_RUN_HERE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!("^(?:{})", utf8_mojibake_run_pattern())).expect("valid pattern")
-});
-
-fn utf8_mojibake_run_pattern() -> String {
-    let class = |chars: &str, with_continuation_range: bool| {
-        let mut class = String::from("[");
-        if with_continuation_range {
-            class.push_str(r"\x{80}-\x{bf}");
-        }
-        class.extend(chars.chars().map(|c| format!(r"\x{{{:x}}}", c as u32)));
-        class.push(']');
-        class
-    };
-    let continuation = class(UTF8_CONTINUATION, true);
-    format!(
-        "(?:{}{continuation}|{}{continuation}{{2}}|{}{continuation}{{3}})+",
-        class(UTF8_FIRST_OF_2, false),
-        class(UTF8_FIRST_OF_3, false),
-        class(UTF8_FIRST_OF_4, false),
-    )
-}
-
-fn is_strict_continuation(c: char) -> bool {
-    ('\u{80}'..='\u{bf}').contains(&c) || UTF8_CONTINUATION_STRICT.contains(c)
-}
 
 /// Restores byte A0 where some program turned it into an ASCII space,
 /// inside sequences that would then decode as UTF-8. Works on the bytes of
@@ -176,10 +113,24 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
     if !bytes.iter().any(|&byte| byte == 0x1A || byte == b'?') {
         return Cow::Borrowed(bytes);
     }
+    // Every sequence but a lone 1A starts with a lead byte C2–F4: without
+    // one, each 1A is replaced on its own, with no regex search per match.
+    if !bytes.iter().any(|byte| (0xC2..=0xF4).contains(byte)) {
+        return replace_each_1a(bytes);
+    }
     match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
         Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
         _ => Cow::Borrowed(bytes),
     }
+}
+
+/// `bytes` with each byte 1A replaced by the UTF-8 encoding of U+FFFD.
+fn replace_each_1a(bytes: &[u8]) -> Cow<'_, [u8]> {
+    let mut edits = Edits::new(bytes);
+    for at in memchr::memchr_iter(0x1A, bytes) {
+        edits.replace(at, at + 1, "\u{fffd}".as_bytes());
+    }
+    edits.finish()
 }
 
 /// Fixes UTF-8 mojibake embedded in text that cannot be re-decoded as a
@@ -203,13 +154,14 @@ pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
 /// lines of a text can be fixed one by one.
 pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> Cow<'_, str> {
     let mut edits = Edits::new(text);
+    let mut recent = RecentRuns::default();
     let mut search_from = 0;
     while let Some((start, end)) = next_run(text, search_from) {
         let run = &text[start..end];
         // A run as long as the text would recurse forever.
-        if (part_of_longer || run.len() < text.len()) && is_bad(run) {
-            if let Cow::Owned(fixed) = crate::fix_encoding(run) {
-                edits.replace(start, end, &fixed);
+        if part_of_longer || run.len() < text.len() {
+            if let Some(fixed) = recent.fixed(run, fixed_run) {
+                edits.replace(start, end, fixed);
             }
         }
         search_from = end;
@@ -217,51 +169,42 @@ pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> C
     edits.finish()
 }
 
-/// The byte range of the next run of mojibake at or after `from`, where
-/// ftfy's pattern, look-behind included, would find it.
-fn next_run(text: &str, mut from: usize) -> Option<(usize, usize)> {
-    loop {
-        let found = UTF8_MOJIBAKE_RUN.find_at(text, from)?;
-        if !preceded_by_garble(text, found.start()) {
-            return Some((found.start(), found.end()));
-        }
-        // ftfy's look-behind fails here; Python's engine would try each
-        // later position. Searching afresh from the next character would
-        // scan the rest of the run again each time (quadratic on a long
-        // run); instead try, within the run, only the positions the
-        // look-behind allows.
-        if let Some(range) = later_match_in_run(text, found.start(), found.end()) {
-            return Some(range);
-        }
-        from = found.end();
+/// What a run of mojibake becomes: its fix if the heuristic flags it and
+/// `fix_encoding` changes it, else `None`.
+fn fixed_run(run: &str) -> Option<String> {
+    if !is_bad(run) {
+        return None;
+    }
+    match fix_encoding_of_bad(run, &TextFixerConfig::default()) {
+        Cow::Owned(fixed) => Some(fixed),
+        Cow::Borrowed(_) => None,
     }
 }
 
-/// Whether the character before byte `at` is a strict continuation
-/// character: ftfy's look-behind, which forbids a run to start there.
-fn preceded_by_garble(text: &str, at: usize) -> bool {
-    text[..at]
-        .chars()
-        .next_back()
-        .is_some_and(is_strict_continuation)
+/// The fixes of the last few distinct runs: the same few sequences of
+/// mojibake tend to recur through a text (`â€™` for every apostrophe),
+/// and a run's fix depends on nothing but the run.
+#[derive(Default)]
+struct RecentRuns<'a> {
+    /// Runs and their fixes, replaced in turn; an empty run is no run.
+    entries: [(&'a str, Option<String>); 4],
+    next_replaced: usize,
 }
 
-/// The first match, as Python's engine would find it, starting after
-/// `start` and before `end` (the run found from `start`, which the
-/// look-behind forbids): at each position the look-behind allows, the run
-/// pattern anchored there.
-fn later_match_in_run(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
-    let mut previous = text[start..].chars().next()?;
-    for (offset, c) in text[start..end].char_indices().skip(1) {
-        let at = start + offset;
-        if !is_strict_continuation(previous) {
-            if let Some(found) = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..]) {
-                return Some((at, at + found.end()));
+impl<'a> RecentRuns<'a> {
+    /// `fix(run)`, remembered.
+    fn fixed(&mut self, run: &'a str, fix: impl FnOnce(&str) -> Option<String>) -> Option<&str> {
+        let index = match self.entries.iter().position(|&(seen, _)| seen == run) {
+            Some(index) => index,
+            None => {
+                let index = self.next_replaced;
+                self.entries[index] = (run, fix(run));
+                self.next_replaced = (index + 1) % self.entries.len();
+                index
             }
-        }
-        previous = c;
+        };
+        self.entries[index].1.as_deref()
     }
-    None
 }
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
@@ -312,17 +255,20 @@ pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
 /// assert_eq!(fix_c1_controls("\u{81}"), "\u{81}");
 /// ```
 pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
-    if !has_c1_control(text) {
-        return Cow::Borrowed(text);
+    let bytes = text.as_bytes();
+    let mut edits = Edits::new(text);
+    // C1 controls are encoded as C2 80 – C2 9F.
+    for at in memchr::memchr_iter(0xC2, bytes) {
+        let Some(&byte @ 0x80..=0x9F) = bytes.get(at + 1) else {
+            continue;
+        };
+        if let Some(c) = codecs::SLOPPY_WINDOWS_1252.decode_byte(byte) {
+            if u32::from(c) != u32::from(byte) {
+                edits.replace(at, at + 2, c.encode_utf8(&mut [0; 4]));
+            }
+        }
     }
-    let fixed = text
-        .chars()
-        .map(|c| match u8::try_from(c as u32) {
-            Ok(byte @ 0x80..=0x9F) => codecs::SLOPPY_WINDOWS_1252.decode_byte(byte).unwrap_or(c),
-            _ => c,
-        })
-        .collect();
-    Cow::Owned(fixed)
+    edits.finish()
 }
 
 #[cfg(test)]
@@ -330,23 +276,73 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// ftfy's pattern as Python's engine applies it: at each position in
-    /// turn, the look-behind, then the run anchored there.
-    fn plain_next_run(text: &str, from: usize) -> Option<(usize, usize)> {
-        text[from..]
-            .char_indices()
-            .map(|(i, _)| from + i)
-            .find_map(|at| {
-                if preceded_by_garble(text, at) {
-                    return None;
+    /// The plain definition of [`fix_c1_controls`]: each character in
+    /// turn, C1 controls mapped through Windows-1252.
+    fn plain_fix_c1_controls(text: &str) -> String {
+        text.chars()
+            .map(|c| match u8::try_from(c as u32) {
+                Ok(byte @ 0x80..=0x9F) => {
+                    codecs::SLOPPY_WINDOWS_1252.decode_byte(byte).unwrap_or(c)
                 }
-                let found = UTF8_MOJIBAKE_RUN_HERE.find(&text[at..])?;
-                Some((at, at + found.end()))
+                _ => c,
             })
+            .collect()
+    }
+
+    /// The plain definition of [`decode_inconsistent_utf8`]: every run
+    /// fixed afresh.
+    fn plain_decode_inconsistent_utf8(text: &str) -> String {
+        let mut fixed = String::new();
+        let mut copied = 0;
+        let mut search_from = 0;
+        while let Some((start, end)) = next_run(text, search_from) {
+            if end - start < text.len() {
+                if let Some(run) = fixed_run(&text[start..end]) {
+                    fixed.push_str(&text[copied..start]);
+                    fixed.push_str(&run);
+                    copied = end;
+                }
+            }
+            search_from = end;
+        }
+        fixed.push_str(&text[copied..]);
+        fixed
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Remembering the fixes of recent runs changes nothing: texts
+        /// of a few runs, good and bad, repeated in any order.
+        #[test]
+        fn recent_runs_remembered_as_fixed_afresh(
+            picks in proptest::collection::vec(0..12usize, 0..40)
+        ) {
+            let pieces = [
+                "Ã©", "â€™", "Ã", "é", " ", "Ð¿", "Ã©Ã", "ðŸ˜€", "Ã\u{a0}", "×²", "中", "Ã©Ã©",
+            ];
+            let text: String = picks.into_iter().map(|i| pieces[i]).collect();
+            prop_assert_eq!(
+                decode_inconsistent_utf8(&text).into_owned(),
+                plain_decode_inconsistent_utf8(&text),
+                "{:?}",
+                text
+            );
+        }
+
+        /// Replacing the controls' bytes in place gives what mapping every
+        /// character gives, borrowing when that changes nothing.
+        #[test]
+        fn c1_controls_fixed_in_place_as_char_by_char(
+            picks in proptest::collection::vec(0..16usize, 0..24)
+        ) {
+            let pool: Vec<char> = "a \u{80}\u{81}\u{85}\u{8d}\u{93}\u{9d}\u{9f}\u{a0}Â€“中😀\n".chars().collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let fixed = fix_c1_controls(&text);
+            let plain = plain_fix_c1_controls(&text);
+            prop_assert_eq!(matches!(fixed, Cow::Borrowed(_)), plain == text, "{:?}", text);
+            prop_assert_eq!(fixed.into_owned(), plain, "{:?}", text);
+        }
 
         /// The byte tests in front of the two byte patterns never turn
         /// a match away.
@@ -360,27 +356,6 @@ mod tests {
                 _ => bytes.clone(),
             };
             prop_assert_eq!(replace_lossy_sequences(&bytes).into_owned(), plain, "{:?}", bytes);
-        }
-
-        /// The run finder, which skips what the look-behind forbids a run
-        /// at a time, finds what trying every position finds.
-        #[test]
-        fn next_run_finds_what_trying_every_position_finds(
-            picks in proptest::collection::vec(0..24usize, 0..40)
-        ) {
-            let pool: Vec<char> = "ŠÂÃ©\u{7f} a€™œ\u{80}\u{a0}ðŸ˜€Ð¿Ñ–‘’“”"
-                .chars()
-                .collect();
-            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            let mut from = 0;
-            loop {
-                let (fast, plain) = (next_run(&text, from), plain_next_run(&text, from));
-                prop_assert_eq!(fast, plain, "{:?} from {}", text, from);
-                match fast {
-                    Some((_, end)) => from = end,
-                    None => break,
-                }
-            }
         }
     }
 }

@@ -20,35 +20,44 @@ pub fn fix_latin_ligatures(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, |c| {
-        Some(match c {
-            'Ĳ' => "IJ",
-            'ĳ' => "ij",
-            // Afrikaans digraph, meant to avoid an auto-curled quote.
-            'ŉ' => "ʼn",
-            // Serbo-Croatian digraphs, from Cyrillic conversion.
-            'Ǳ' => "DZ",
-            'ǲ' => "Dz",
-            'ǳ' => "dz",
-            'Ǆ' => "DŽ",
-            'ǅ' => "Dž",
-            'ǆ' => "dž",
-            'Ǉ' => "LJ",
-            'ǈ' => "Lj",
-            'ǉ' => "lj",
-            'Ǌ' => "NJ",
-            'ǋ' => "Nj",
-            'ǌ' => "nj",
-            // Typographic ligatures.
-            'ﬀ' => "ff",
-            'ﬁ' => "fi",
-            'ﬂ' => "fl",
-            'ﬃ' => "ffi",
-            'ﬄ' => "ffl",
-            'ﬅ' => "ſt",
-            'ﬆ' => "st",
-            _ => return None,
-        })
+    replace_chars(text, may_start_ligature, separated_ligature)
+}
+
+/// Whether `byte` may start a ligature in UTF-8: Ĳ ĳ ŉ have lead bytes C4
+/// and C5, the digraphs C7, ﬀ–ﬆ EF.
+pub(super) fn may_start_ligature(byte: u8) -> bool {
+    matches!(byte, 0xC4 | 0xC5 | 0xC7 | 0xEF)
+}
+
+/// The letters that ligature `c` stands for.
+pub(super) fn separated_ligature(c: char) -> Option<&'static str> {
+    Some(match c {
+        'Ĳ' => "IJ",
+        'ĳ' => "ij",
+        // Afrikaans digraph, meant to avoid an auto-curled quote.
+        'ŉ' => "ʼn",
+        // Serbo-Croatian digraphs, from Cyrillic conversion.
+        'Ǳ' => "DZ",
+        'ǲ' => "Dz",
+        'ǳ' => "dz",
+        'Ǆ' => "DŽ",
+        'ǅ' => "Dž",
+        'ǆ' => "dž",
+        'Ǉ' => "LJ",
+        'ǈ' => "Lj",
+        'ǉ' => "lj",
+        'Ǌ' => "NJ",
+        'ǋ' => "Nj",
+        'ǌ' => "nj",
+        // Typographic ligatures.
+        'ﬀ' => "ff",
+        'ﬁ' => "fi",
+        'ﬂ' => "fl",
+        'ﬃ' => "ffi",
+        'ﬄ' => "ffl",
+        'ﬅ' => "ſt",
+        'ﬆ' => "st",
+        _ => return None,
     })
 }
 
@@ -65,13 +74,22 @@ pub fn fix_character_width(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, |c| {
-        if c != '\u{3000}' && !('\u{ff01}'..='\u{ffef}').contains(&c) {
-            return None;
-        }
-        WIDTH_MAP
-            .binary_search_by_key(&c, |&(from, _)| from)
-            .ok()
-            .map(|index| WIDTH_MAP[index].1)
-    })
+    replace_chars(text, may_start_wide_char, narrowed)
+}
+
+/// Whether `byte` may start a character [`fix_character_width`] changes,
+/// in UTF-8: U+3000 has lead byte E3, U+FF01–U+FFEF have EF.
+pub(super) fn may_start_wide_char(byte: u8) -> bool {
+    byte == 0xE3 || byte == 0xEF
+}
+
+/// The standard form of full-width or half-width character `c`.
+pub(super) fn narrowed(c: char) -> Option<&'static str> {
+    if c != '\u{3000}' && !('\u{ff01}'..='\u{ffef}').contains(&c) {
+        return None;
+    }
+    WIDTH_MAP
+        .binary_search_by_key(&c, |&(from, _)| from)
+        .ok()
+        .map(|index| WIDTH_MAP[index].1)
 }

@@ -33,16 +33,29 @@ pub fn remove_control_chars(text: &str) -> Cow<'_, str> {
     if !has_ascii_control && !may_have_other {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, |c| match c {
-        '\u{0}'..='\u{8}'
-        | '\u{b}'
-        | '\u{e}'..='\u{1f}'
-        | '\u{7f}'
-        | '\u{206a}'..='\u{206f}'
-        | '\u{feff}'
-        | '\u{fff9}'..='\u{fffc}' => Some(""),
-        _ => None,
+    replace_chars(text, may_start_control_char, |c| {
+        is_removed_control_char(c).then_some("")
     })
+}
+
+/// Whether `byte` may start a control character that
+/// [`remove_control_chars`] removes, in UTF-8.
+pub(super) fn may_start_control_char(byte: u8) -> bool {
+    matches!(byte, 0x00..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F | 0xE2 | 0xEF)
+}
+
+/// Whether [`remove_control_chars`] removes `c`.
+pub(super) fn is_removed_control_char(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0}'..='\u{8}'
+            | '\u{b}'
+            | '\u{e}'..='\u{1f}'
+            | '\u{7f}'
+            | '\u{206a}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffc}'
+    )
 }
 
 /// Removes byte-order marks (U+FEFF) from the start of the text: a BOM

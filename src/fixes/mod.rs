@@ -202,13 +202,81 @@ impl std::str::FromStr for Fix {
 }
 
 /// Replaces every character for which `replacement` gives a string,
-/// borrowing `text` when there is none.
-fn replace_chars(text: &str, replacement: impl Fn(char) -> Option<&'static str>) -> Cow<'_, str> {
+/// borrowing `text` when there is none. Only characters whose first byte
+/// in UTF-8 passes `may_start` are looked at, which lets a fix skip most
+/// of the text a byte at a time; `may_start` must be false for
+/// continuation bytes (80–BF), so that a byte it passes starts a character.
+fn replace_chars(
+    text: &str,
+    may_start: impl Fn(u8) -> bool,
+    replacement: impl Fn(char) -> Option<&'static str>,
+) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
     let mut edits = Edits::new(text);
-    for (index, c) in text.char_indices() {
+    let mut index = 0;
+    while let Some(offset) = bytes[index..].iter().position(|&byte| may_start(byte)) {
+        index += offset;
+        debug_assert!(text.is_char_boundary(index), "a continuation byte passed");
+        // OK because `index` is at a character (see above).
+        let c = text[index..].chars().next().expect("a character");
         if let Some(replaced) = replacement(c) {
             edits.replace(index, index + c.len_utf8(), replaced);
         }
+        index += c.len_utf8();
     }
     edits.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fix built on [`replace_chars`]: its name, byte filter and
+    /// replacement.
+    type CharFix = (
+        &'static str,
+        fn(u8) -> bool,
+        fn(char) -> Option<&'static str>,
+    );
+
+    /// The byte filters of the fixes built on [`replace_chars`] pass the
+    /// first byte of every character the fix replaces, and no
+    /// continuation byte: checked on every code point.
+    #[test]
+    fn byte_filters_pass_every_replaced_character() {
+        let fixes: [CharFix; 4] = [
+            (
+                "uncurl_quotes",
+                quotes::may_start_curly_quote,
+                quotes::straightened,
+            ),
+            (
+                "fix_latin_ligatures",
+                compatibility::may_start_ligature,
+                compatibility::separated_ligature,
+            ),
+            (
+                "fix_character_width",
+                compatibility::may_start_wide_char,
+                compatibility::narrowed,
+            ),
+            (
+                "remove_control_chars",
+                controls::may_start_control_char,
+                |c| controls::is_removed_control_char(c).then_some(""),
+            ),
+        ];
+        for (name, may_start, replacement) in fixes {
+            assert!(
+                !(0x80..=0xBF).any(may_start),
+                "{name} passes a continuation byte"
+            );
+            for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+                if replacement(c).is_some() {
+                    let first = c.to_string().as_bytes()[0];
+                    assert!(may_start(first), "{name} skips U+{:04X}", u32::from(c));
+                }
+            }
+        }
+    }
 }

@@ -14,9 +14,20 @@ pub fn uncurl_quotes(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, |c| match c {
+    replace_chars(text, may_start_curly_quote, straightened)
+}
+
+/// Whether `byte` may start a curly quote in UTF-8: U+02BC has lead byte
+/// CA, U+2018–U+201F have E2.
+pub(super) fn may_start_curly_quote(byte: u8) -> bool {
+    byte == 0xCA || byte == 0xE2
+}
+
+/// The straight quote that stands for curly quote `c`.
+pub(super) fn straightened(c: char) -> Option<&'static str> {
+    match c {
         '\u{2bc}' | '\u{2018}'..='\u{201b}' => Some("'"),
         '\u{201c}'..='\u{201f}' => Some("\""),
         _ => None,
-    })
+    }
 }

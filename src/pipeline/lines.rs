@@ -41,7 +41,7 @@ use std::ops::Range;
 
 use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
 use crate::badness::{is_bad, is_bad_within};
-use crate::codecs::undone_codecs_encoding;
+use crate::codecs::undone::codecs_encoding;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::fixes::unescape_html;
 use crate::normalize::normalize;
@@ -94,6 +94,16 @@ pub(super) fn fix_by_lines<'a>(
     decode_entities: bool,
     min_average_line_bytes: usize,
 ) -> Option<FixedLines<'a>> {
+    // Every `\n`, and every CR (alone or before `\n`), ends a line of its
+    // own: counting them first (fast, with SIMD) turns away a run of bare
+    // CRs without splitting it.
+    let bytes = text.as_bytes();
+    let fewest_lines = memchr::memchr_iter(b'\n', bytes)
+        .count()
+        .max(memchr::memchr_iter(b'\r', bytes).count());
+    if fewest_lines * min_average_line_bytes > text.len() {
+        return None;
+    }
     let mut lines = Lines::split(text);
     let too_short = lines.lines.len() * min_average_line_bytes > text.len();
     if lines.lines.len() < 2 || too_short {
@@ -136,7 +146,7 @@ struct Line<'a> {
     text: Cow<'a, str>,
     /// Whether a badness rule matches within the line.
     bad: Option<bool>,
-    /// Which codecs can encode the line (see [`undone_codecs_encoding`]).
+    /// Which codecs can encode the line (see [`codecs_encoding`]).
     codecs: Option<u16>,
     /// What the line holds that some fix may change.
     triggers: Option<Triggers>,
@@ -663,7 +673,7 @@ impl<'a> Lines<'a> {
         let mut codecs = u16::MAX;
         for line in &mut self.lines {
             if line.codecs.is_none() {
-                line.codecs = Some(undone_codecs_encoding(line.body()));
+                line.codecs = Some(codecs_encoding(line.body()));
             }
             codecs &= line.codecs.unwrap_or(0);
             if codecs == 0 {
