@@ -239,6 +239,7 @@ fn recover_viable(
                 1
             } else if same_length
                 && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
+                && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
                 && *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0)) != latin::Sign::None
             {
                 LATIN_MIN_CHANGED
