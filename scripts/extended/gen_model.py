@@ -25,24 +25,19 @@ It writes:
   single-byte codecs, and which of them each Latin-script language writes
   (CLDR's main exemplar characters), for the mixups within the Latin
   script (`latin.rs`). Babel leaves exemplar characters out of its CLDR
-  data, so they come from CLDR's own JSON release on npm
-  (cldr-misc-full, pinned below and checked against its integrity hash;
-  fetched with `npm pack` into target/extended/ when absent).
+  data, so they come from CLDR's own JSON release on npm, through
+  cldr_exemplars.json (checked in; extract_cldr_exemplars.py makes it).
 
 Run: .venv/bin/python scripts/extended/gen_model.py
-(Python 3.11, Babel==2.16.0, Faker==33.1.0, npm for the CLDR exemplars;
+(Python 3.11, Babel==2.16.0, Faker==33.1.0;
 the output is deterministic.)
 """
-import base64
 import collections
-import hashlib
 import json
 import math
 import os
 import re
-import subprocess
 import sys
-import tarfile
 import unicodedata
 from pathlib import Path
 
@@ -66,10 +61,9 @@ OUT = ROOT / "src" / "extended" / "tables.rs"
 
 BANDS = 8
 
-# CLDR's JSON release (Unicode License v3) that holds the exemplar
-# characters, and the integrity hash npm publishes for it.
-CLDR_MISC = "cldr-misc-full-48.2.0.tgz"
-CLDR_MISC_SHA512 = "dSc2Tr53dQcUGwsTinamEeoP2YXOhQrIZ+SyeuUrv4MzJOSjT/Q0qkSmX11ZwfcTbYSkIqbrgALQLhAm1yf5fA=="
+# CLDR's main exemplar characters (Unicode License v3), checked in as
+# extract_cldr_exemplars.py took them from CLDR's JSON release.
+EXEMPLARS = ROOT / "scripts" / "extended" / "cldr_exemplars.json"
 # The single-byte codecs whose letters the Latin mixups are made of.
 LATIN_CODECS = ["cp1250", "cp1252", "cp1254", "cp1257", "cp1258", "iso8859_2", "iso8859_3",
                 "iso8859_4", "iso8859_9", "iso8859_10", "iso8859_13", "iso8859_14", "iso8859_15",
@@ -204,17 +198,17 @@ def latin_letters():
     return sorted(letters)
 
 
-def cldr_misc_tarball():
-    """CLDR's cldr-misc-full package from npm, checked against its hash."""
-    path = ROOT / "target" / "extended" / CLDR_MISC
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        package = CLDR_MISC.removesuffix(".tgz").rsplit("-", 1)
-        subprocess.run(["npm", "pack", "--silent", f"{package[0]}@{package[1]}",
-                        "--pack-destination", str(path.parent)], check=True, stdout=subprocess.DEVNULL)
-    digest = base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-    assert digest == CLDR_MISC_SHA512, f"{path}: unexpected sha512 {digest}"
-    return path
+def cldr_version():
+    """The version of the CLDR JSON release the exemplars come from."""
+    with open(EXEMPLARS, encoding="utf-8") as file:
+        return json.load(file)["version"]
+
+
+def cldr_exemplars():
+    """CLDR's main exemplar characters, by locale, as extract_cldr_exemplars.py
+    took them from CLDR's JSON release."""
+    with open(EXEMPLARS, encoding="utf-8") as file:
+        return json.load(file)["exemplars"]
 
 
 def exemplar_set(pattern):
@@ -251,23 +245,16 @@ def language_letters(letters):
     wanted = set(letters)
     official = official_languages()
     languages = []
-    with tarfile.open(cldr_misc_tarball()) as tar:
-        for member in sorted(tar.getmembers(), key=lambda member: member.name):
-            parts = member.name.split("/")
-            if len(parts) != 4 or parts[1] != "main" or parts[3] != "characters.json":
-                continue
-            locale = parts[2]
-            if "-" in locale and not locale.endswith("-Latn"):
-                continue
-            if locale.replace("-", "_") not in official and locale.split("-")[0] not in official:
-                continue
-            data = json.load(tar.extractfile(member))["main"][locale]["characters"]
-            main = {c for c in exemplar_set(data["exemplarCharacters"]) if c.isalpha()}
-            latin = {c for c in main if "LATIN" in unicodedata.name(c, "")}
-            if len(latin) < 15 or latin != main:
-                continue
-            own = "".join(sorted({c.lower() for c in latin} & wanted))
-            languages.append((locale, own))
+    # In the order of the release's paths (`az-Latn/` before `az/`).
+    for locale, pattern in sorted(cldr_exemplars().items(), key=lambda item: item[0] + "/"):
+        if locale.replace("-", "_") not in official and locale.split("-")[0] not in official:
+            continue
+        main = {c for c in exemplar_set(pattern) if c.isalpha()}
+        latin = {c for c in main if "LATIN" in unicodedata.name(c, "")}
+        if len(latin) < 15 or latin != main:
+            continue
+        own = "".join(sorted({c.lower() for c in latin} & wanted))
+        languages.append((locale, own))
     return languages
 
 
@@ -407,7 +394,7 @@ def main():
         lines.append("    " + " ".join(repr_char(c) + "," for c in letters[i:i + 12]))
     lines += ["];", "",
               "/// The accented letters of [`LATIN_LETTERS`] that each Latin-script language",
-              f"/// of CLDR {CLDR_MISC.removesuffix('.tgz').rsplit('-', 1)[1]} writes (its main exemplar characters).",
+              f"/// of CLDR {cldr_version()} writes (its main exemplar characters).",
               "pub(super) static LANGUAGE_LETTERS: [(&str, &str); %d] = [" % len(languages)]
     for locale, own in languages:
         lines.append(f'    ("{locale}", {rust_str(own)}),')
