@@ -17,14 +17,55 @@ use pyo3::types::{PyBytes, PyString};
 const SURROGATES: u32 = 0xD800;
 const SURROGATE_COUNT: u32 = 0x800;
 
-/// The UTF-8 encoding of a Python `str`, held in the `bytes` object that
-/// Python encoded it into: one allocation and one pass over the text,
-/// where copying it into a `String` as well would cost a second of each.
-pub struct Utf8<'py>(Bound<'py, PyBytes>);
+/// The UTF-8 encoding of a Python `str`, borrowed from Python.
+///
+/// Where the interpreter exports `PyUnicode_AsUTF8AndSize` to every
+/// extension (Unix; it joined the stable ABI in 3.10 but CPython 3.9
+/// exports it too), the text is the string's own UTF-8: an ASCII string's
+/// characters themselves, or the UTF-8 copy Python makes once and keeps
+/// with a non-ASCII string, so that a string seen again (a column of
+/// repeated values) costs nothing to read. Elsewhere it is a `bytes`
+/// object Python encodes it into, one allocation and one pass.
+pub struct Utf8<'py> {
+    /// Keeps the memory of `text` alive: the `str` or the `bytes`.
+    _owner: Bound<'py, PyAny>,
+    text: *const u8,
+    len: usize,
+}
+
+#[cfg(not(windows))]
+extern "C" {
+    /// CPython's, exported by every CPython 3 on Unix (see [`Utf8`]).
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut ffi::PyObject,
+        size: *mut ffi::Py_ssize_t,
+    ) -> *const std::ffi::c_char;
+}
 
 impl<'py> Utf8<'py> {
     /// Encodes `string`, or `None` when it holds surrogates (which UTF-8
     /// cannot encode; the error Python raised is dropped).
+    #[cfg(not(windows))]
+    pub fn encode(string: &Bound<'py, PyString>) -> Option<Utf8<'py>> {
+        let mut size: ffi::Py_ssize_t = 0;
+        // Safety: `string` is a live `str`; the result points to UTF-8
+        // that lives as long as the string (which `_owner` holds), or is
+        // NULL with an exception set.
+        let text = unsafe { PyUnicode_AsUTF8AndSize(string.as_ptr(), &mut size) };
+        if text.is_null() {
+            drop(PyErr::take(string.py()));
+            return None;
+        }
+        Some(Utf8 {
+            _owner: string.clone().into_any(),
+            text: text.cast(),
+            len: usize::try_from(size).unwrap_or(0),
+        })
+    }
+
+    /// Encodes `string`, or `None` when it holds surrogates (which UTF-8
+    /// cannot encode; the error Python raised is dropped).
+    #[cfg(windows)]
     pub fn encode(string: &Bound<'py, PyString>) -> Option<Utf8<'py>> {
         let py = string.py();
         // Safety: `string` is a live `str`; the result is a new reference
@@ -35,8 +76,14 @@ impl<'py> Utf8<'py> {
             return None;
         }
         // Safety: PyUnicode_AsUTF8String returns `bytes`, as owned.
-        let bytes = unsafe { Bound::from_owned_ptr(py, encoded).downcast_into_unchecked() };
-        Some(Utf8(bytes))
+        let bytes: Bound<'py, PyBytes> =
+            unsafe { Bound::from_owned_ptr(py, encoded).downcast_into_unchecked() };
+        let (text, len) = (bytes.as_bytes().as_ptr(), bytes.as_bytes().len());
+        Some(Utf8 {
+            _owner: bytes.into_any(),
+            text,
+            len,
+        })
     }
 }
 
@@ -44,9 +91,10 @@ impl Deref for Utf8<'_> {
     type Target = str;
 
     fn deref(&self) -> &str {
-        // Safety: Python's strict UTF-8 encoder wrote these bytes, and
-        // `bytes` objects never change.
-        unsafe { std::str::from_utf8_unchecked(self.0.as_bytes()) }
+        // Safety: `text` is `len` bytes of UTF-8 written by Python's strict
+        // encoder, in memory that `_owner` keeps alive and that Python
+        // never changes (`str` and `bytes` are immutable).
+        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.text, self.len)) }
     }
 }
 
