@@ -3,7 +3,7 @@
 //! Each function here is a thin layer over the `ftfy` crate's public API;
 //! `ftfy_rs/__init__.py` wraps them in ftfy 6.3.1's signatures (defaults,
 //! keyword options, named tuples, exceptions). Strings cross the boundary
-//! through [`text`], which handles the surrogates a Python `str` may hold.
+//! through the `text` module, which handles the surrogates a Python `str` may hold.
 //! Nothing here panics across the FFI boundary: PyO3 turns a panic into a
 //! Python exception, and the library promises not to panic at all.
 

@@ -22,7 +22,7 @@ use crate::plan::ExplanationStep;
 pub(crate) enum Decoder {
     /// UTF-8, after [`restore_continuation_bytes`].
     Utf8,
-    /// A legacy codec, strictly: a name [`decode`] knows.
+    /// A legacy codec, strictly: a name [`super::codecs::decode`] knows.
     Legacy(&'static str),
 }
 

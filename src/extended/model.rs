@@ -362,7 +362,9 @@ pub(crate) fn looks_clean(text: &str) -> bool {
         })
 }
 
-/// [`score`], unless [`looks_clean`]: one scoring of each word for both.
+/// [`score`], unless the text looks clean (no non-ASCII word with a hard
+/// sign or as costly as an unseen letter pair; most clean text stops
+/// there): one scoring of each word for both.
 pub(crate) fn score_unless_clean(text: &str) -> Option<Score> {
     let mut total = Score::default();
     let mut clean = true;

@@ -17,8 +17,8 @@
 //!   overlong forms, are not checked: the test only ever says *maybe*
 //!   too often.)
 //! - A legacy re-decoding needs a codec that encodes the whole line, and
-//!   then either a hard sign of mojibake in the text as read (see
-//!   [`maybe_hard`]) or at least `LEGACY_MIN_CHANGED` non-ASCII
+//!   then either a hard sign of mojibake in the text as read (as the
+//!   model's `word_score` finds them, followed by `Signs`) or at least `LEGACY_MIN_CHANGED` non-ASCII
 //!   characters and, where the line has accented Latin letters, enough
 //!   of them for the new script's letters to make half the candidate's
 //!   letters (`3 × non-ASCII ≥ ASCII letters` bounds that for every
