@@ -227,7 +227,6 @@ fn recover_viable(
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
-        // The cheap checks come first: most candidates fail them.
         if legacy {
             // A single-byte mixup maps letters to letters.
             let same_length = candidate_length == length;

@@ -18,13 +18,14 @@
 //!   too often.)
 //! - A legacy re-decoding needs a codec that encodes the whole line, and
 //!   then either a hard sign of mojibake in the text as read (as the
-//!   model's `word_score` finds them, followed by `Signs`) or at least `LEGACY_MIN_CHANGED` non-ASCII
-//!   characters and, where the line has accented Latin letters, enough
-//!   of them for the new script's letters to make half the candidate's
-//!   letters (`3 × non-ASCII ≥ ASCII letters` bounds that for every
-//!   codec, multi-byte ones included), or a sign of a mixup within the
-//!   Latin script (accented letters no one language writes together, a
-//!   capital inside a word: [`super::latin::mixup_sign`]).
+//!   model's `word_score` finds them, followed by `Signs`) or at least
+//!   `LEGACY_MIN_CHANGED` non-ASCII characters and, where the line has
+//!   accented Latin letters, enough of them for the new script's letters
+//!   to make half the candidate's letters (`3 × non-ASCII ≥ ASCII
+//!   letters` bounds that for every codec, multi-byte ones included), or
+//!   a sign of a mixup within the Latin script (accented letters no one
+//!   language writes together, a capital inside a word:
+//!   [`super::latin::mixup_sign`]).
 //!
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
@@ -439,15 +440,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             ascii_letters += 1;
         }
         if c.is_whitespace() {
-            // A run awaiting one continuation byte may take a space for
-            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
-            let space_taker =
-                if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at - 1]) {
-                    run.need1
-                } else {
-                    0
-                };
-            spans |= (run.complete() | space_taker) & run_non_ascii;
+            spans |=
+                (run.complete() | takes_space(run, c, text, at - c.len_utf8())) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
             signs.next_word();
@@ -478,15 +472,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             line.step(info);
         }
         if c.is_whitespace() {
-            // A run awaiting one continuation byte may take a space for
-            // it (span repair joins the words: `Ù Ù¡` for `٠١`).
-            let space_taker =
-                if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at + offset]) {
-                    run.need1
-                } else {
-                    0
-                };
-            spans |= (run.complete() | space_taker) & run_non_ascii;
+            spans |= (run.complete() | takes_space(run, c, text, at + offset)) & run_non_ascii;
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
@@ -510,6 +496,17 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         },
     };
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// The codecs whose run, awaiting one continuation byte, may take the
+/// whitespace `c` at byte `at` of `text` for it: a space after a capital
+/// Latin letter (span repair joins the words: `Ù Ù¡` for `٠١`).
+fn takes_space(run: Utf8State, c: char, text: &str, at: usize) -> u16 {
+    if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at]) {
+        run.need1
+    } else {
+        0
+    }
 }
 
 /// Whether `text` ends in a Latin letter not in lowercase, which span
