@@ -43,6 +43,7 @@ mod explain;
 pub mod extended;
 pub mod file;
 pub mod fixes;
+mod fnv;
 pub mod formatting;
 mod normalize;
 mod pipeline;

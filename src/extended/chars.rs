@@ -7,9 +7,9 @@
 //! functions, so that a lookup always agrees with the slow path it
 //! replaces (`tests` checks every code point).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
+
+use crate::fnv::FnvMap;
 
 use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
 use super::model::{kind_of, script_of, to_lower, Kind};
@@ -46,46 +46,6 @@ pub(crate) struct Info {
     script: u8,
     /// The model's lowercase form, as an offset from the character.
     lower: i32,
-}
-
-/// A hash map with a hash (FxHash's multiply-and-rotate) made for the
-/// table's build, which hashes every row of the BMP: the default SipHash
-/// costs more than the rows themselves.
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
-
-#[derive(Default)]
-struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
-        }
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.write_u64(u64::from(value));
-    }
-
-    fn write_u16(&mut self, value: u16) {
-        self.write_u64(u64::from(value));
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.write_u64(u64::from(value));
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.write_u64(value as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Characters per block of the two-level table.
@@ -210,9 +170,9 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
         }
     }
     let mut rows = Vec::new();
-    let mut row_of: FastMap<Info, u16> = FastMap::default();
+    let mut row_of: FnvMap<Info, u16> = FnvMap::default();
     let mut blocks = Vec::new();
-    let mut block_of: FastMap<[u16; BLOCK], u16> = FastMap::default();
+    let mut block_of: FnvMap<[u16; BLOCK], u16> = FnvMap::default();
     let mut index = Vec::with_capacity(0x10000 / BLOCK);
     for start in (0..0x10000u32).step_by(BLOCK) {
         let mut block = [0u16; BLOCK];

@@ -1,11 +1,10 @@
 //! HTML entities in text that is not HTML.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use crate::edits::Edits;
+use crate::fnv::FnvMap;
 
 use super::html_entities::{DROPPED_CODE_POINTS, ENTITIES, REPLACED_REFERENCES};
 
@@ -64,30 +63,8 @@ fn entity_end(bytes: &[u8], start: usize) -> Option<usize> {
 /// to leave it as it is.
 /// [`ENTITIES`] by name. A text full of entities spends its time here, and
 /// a hash of a short name is cheaper than a dozen string comparisons.
-static ENTITY_INDEX: LazyLock<HashMap<&str, &str, BuildHasherDefault<Fnv1a>>> =
+static ENTITY_INDEX: LazyLock<FnvMap<&str, &str>> =
     LazyLock::new(|| ENTITIES.iter().copied().collect());
-
-/// The FNV-1a hash: fast on short keys, and the keys are fixed, so no
-/// protection against chosen collisions is needed.
-struct Fnv1a(u64);
-
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv1a {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 fn decode_entity(entity: &str) -> Option<Cow<'static, str>> {
     let name = &entity[1..entity.len() - 1];
