@@ -41,6 +41,7 @@
 mod candidates;
 mod chars;
 pub(crate) mod codecs;
+mod cyrillic;
 mod latin;
 mod model;
 mod prefilter;
@@ -416,10 +417,20 @@ fn recover_viable(
     if before.cost >= LEGACY_MARGIN {
         // The text's bytes in each encoder, made once.
         let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
+        let cyrillic_signs = std::cell::OnceCell::new();
         for (index, &transform) in LEGACY_TRANSFORMS.iter().enumerate() {
             debug_assert!(matches!(transform.decoder, Decoder::Legacy(_)));
             if !viable.legacy_through(transform.encoder) {
                 continue;
+            }
+            if let Decoder::Legacy(decoder) = transform.decoder {
+                if transform.encoder == cyrillic::READ_AS
+                    && !cyrillic_signs
+                        .get_or_init(|| cyrillic::Signs::of(text))
+                        .allow(decoder)
+                {
+                    continue;
+                }
             }
             let bytes = match encoded.iter().find(|(name, _)| *name == transform.encoder) {
                 Some((_, bytes)) => bytes,

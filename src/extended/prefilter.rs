@@ -35,9 +35,11 @@
 
 use super::candidates::UTF8_TRANSFORMS;
 use super::chars::{Info, Sequencing, TABLE};
+use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
 use super::LEGACY_MIN_CHANGED;
+use std::sync::LazyLock;
 
 /// The bytes of every codec at once: which codecs are still in a valid
 /// UTF-8 sequence, and which await one, two or three continuation bytes.
@@ -332,7 +334,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         need2 = (need3 & info.cont) | info.lead2;
         need3 = info.lead3;
     }
-    let legacy = encodable & table.legacy;
+    let legacy = without_unsigned_cyrillic(encodable & table.legacy, text);
     if legacy == 0 {
         return Some(None);
     }
@@ -490,12 +492,25 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         line: line.complete(),
         spans,
         legacy: if legacy_possible {
-            encodable & table.legacy
+            without_unsigned_cyrillic(encodable & table.legacy, text)
         } else {
             0
         },
     };
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// `legacy` less Windows-1251 when `text` shows none of the signs that
+/// a mixup read as it leaves (see [`cyrillic`]): clean Cyrillic text,
+/// all of which Windows-1251 encodes.
+fn without_unsigned_cyrillic(legacy: u16, text: &str) -> u16 {
+    static BIT: LazyLock<u16> = LazyLock::new(|| encoder_bit(cyrillic::READ_AS).unwrap_or(0));
+    let bit = *BIT;
+    if legacy & bit != 0 && !cyrillic::Signs::of(text).any() {
+        legacy & !bit
+    } else {
+        legacy
+    }
 }
 
 /// The codecs whose run, awaiting one continuation byte, may take the

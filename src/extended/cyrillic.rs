@@ -1,0 +1,137 @@
+//! What a legacy mixup read as Windows-1251 leaves in the text as read,
+//! which clean Cyrillic text lacks. Every Russian, Ukrainian or Serbian
+//! line is valid Windows-1251, so without these signs every one of them
+//! would be a candidate for each mixup that reads as Windows-1251; with
+//! them, clean lines stop in the prefilter, before the language model.
+//!
+//! - KOI8-R puts lowercase letters at C0–DF and capitals at E0–FF,
+//!   Windows-1251 the other way round: KOI8-R text read as Windows-1251
+//!   is mostly capitals (`рТЙЧЕФ, ЛБЛ ДЕМБ?` for `Привет, как дела?`).
+//! - CP866 puts `а`–`п` (more than half of Russian letters) at A0–AF and
+//!   capitals at 80–9F, where Windows-1251 has symbols and the letters of
+//!   other Slavic languages (`ЏаЁўҐв` for `Привет`).
+//! - Windows-1252 text is mostly ASCII, and its accented letters sit in
+//!   words of ASCII letters: read as Windows-1251 they become Cyrillic
+//!   letters inside Latin words (`cafй`, `Hфtel`).
+
+/// The codec these mixups are read as (see
+/// [`super::candidates::LEGACY_TRANSFORMS`]).
+pub(crate) const READ_AS: &str = "sloppy-windows-1251";
+
+/// The signs of each mixup read as Windows-1251 in one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Signs {
+    /// More capitals than lowercase letters among `А`–`я`.
+    koi8_r: bool,
+    /// At least a quarter of the non-ASCII characters are at 80–BF of
+    /// Windows-1251 (anything but `А`–`я`).
+    cp866: bool,
+    /// A Cyrillic letter next to an ASCII letter.
+    latin: bool,
+}
+
+impl Signs {
+    /// The signs in `text`, a line that Windows-1251 encodes.
+    pub(crate) fn of(text: &str) -> Signs {
+        let (mut capitals, mut lowercase, mut non_ascii) = (0usize, 0usize, 0usize);
+        let mut latin = false;
+        let mut previous_ascii_letter = false;
+        let mut previous_cyrillic = false;
+        let bytes = text.as_bytes();
+        for (at, &byte) in bytes.iter().enumerate() {
+            if byte & 0xC0 == 0x80 {
+                // A continuation byte: its character was counted.
+                continue;
+            }
+            let ascii_letter = byte.is_ascii_alphabetic();
+            // U+0400–U+045F, all letters, are D0 80 to D1 9F.
+            let cyrillic = match (byte, bytes.get(at + 1)) {
+                (0xD0, Some(_)) => true,
+                (0xD1, Some(&next)) => next < 0xA0,
+                _ => false,
+            };
+            latin |= (cyrillic && previous_ascii_letter) || (ascii_letter && previous_cyrillic);
+            if byte >= 0x80 {
+                non_ascii += 1;
+                if cyrillic {
+                    // `А`–`п` are D0 90 to D0 BF, `р`–`я` D1 80 to D1 8F.
+                    let second = bytes[at + 1];
+                    match (byte, second) {
+                        (0xD0, 0x90..=0xAF) => capitals += 1,
+                        (0xD0, 0xB0..=0xBF) | (0xD1, 0x80..=0x8F) => lowercase += 1,
+                        _ => {}
+                    }
+                }
+            }
+            previous_ascii_letter = ascii_letter;
+            previous_cyrillic = cyrillic;
+        }
+        let high = non_ascii - capitals - lowercase;
+        Signs {
+            koi8_r: capitals > lowercase,
+            cp866: 4 * high >= non_ascii,
+            latin,
+        }
+    }
+
+    /// Whether text written in `decoder` and read as Windows-1251 may be
+    /// what the line shows.
+    pub(crate) fn allow(self, decoder: &str) -> bool {
+        match decoder {
+            "koi8-r" => self.koi8_r,
+            "ibm866" => self.cp866,
+            "windows-1252" => self.latin,
+            _ => true,
+        }
+    }
+
+    /// Whether any mixup read as Windows-1251 may be what the line shows.
+    pub(crate) fn any(self) -> bool {
+        self.koi8_r || self.cp866 || self.latin
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The byte-level count agrees with one by characters.
+        #[test]
+        fn signs_agree_with_a_count_by_characters(text in "[a-zA-Z .,ЀЁЂАБЯабяѐёџѠ«»—№éß]{0,16}") {
+            let letters: Vec<char> = text.chars().collect();
+            let cyrillic = |c: char| ('\u{400}'..='\u{45f}').contains(&c);
+            let latin = letters.windows(2).any(|pair| {
+                (cyrillic(pair[0]) && pair[1].is_ascii_alphabetic())
+                    || (pair[0].is_ascii_alphabetic() && cyrillic(pair[1]))
+            });
+            let capitals = letters.iter().filter(|c| ('А'..='Я').contains(c)).count();
+            let lowercase = letters.iter().filter(|c| ('а'..='я').contains(c)).count();
+            let non_ascii = letters.iter().filter(|c| !c.is_ascii()).count();
+            let expected = Signs {
+                koi8_r: capitals > lowercase,
+                cp866: 4 * (non_ascii - capitals - lowercase) >= non_ascii,
+                latin,
+            };
+            proptest::prop_assert_eq!(Signs::of(&text), expected);
+        }
+    }
+
+    #[test]
+    fn mixups_show_their_signs_and_clean_text_none() {
+        assert!(Signs::of("рТЙЧЕФ, ЛБЛ ДЕМБ?").allow("koi8-r"));
+        assert!(Signs::of("ЏаЁўҐв").allow("ibm866"));
+        assert!(Signs::of("Un cafй au lait").allow("windows-1252"));
+        for clean in [
+            "Привет, как дела?",
+            "Добрий день, як справи?",
+            "Здраво, како сте? Љубљана и Њујорк",
+            "Съешь же ещё этих мягких французских булок",
+        ] {
+            assert!(!Signs::of(clean).any(), "{clean}");
+        }
+        // Signs only open the way to the model: all capitals may be
+        // either.
+        assert!(Signs::of("ПРИВЕТ").allow("koi8-r"));
+    }
+}
