@@ -252,6 +252,11 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
+    // Codecs through which the line may still decode as UTF-8 as a whole
+    // (a superset: bytes that start nothing are not checked). Only their
+    // sequences may take a space for a continuation byte, as runs end at
+    // whitespace.
+    let mut line_ok = table.all;
     while let Some(&byte) = bytes.get(at) {
         if byte < 0x80 {
             if need1 | need2 | need3 == 0 && is_printable_ascii(byte) {
@@ -276,11 +281,20 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 latin_letters_only = false;
                 encodable &= table.info(char::from(byte)).enc;
             }
-            let takes = if matches!(byte, b' ' | b'\'' | b'"') {
+            let mut takes = if matches!(byte, b' ' | b'\'' | b'"') {
                 table.all
             } else {
                 0
             };
+            line_ok &= !((need1 | need2 | need3) & !takes);
+            if byte == b' ' {
+                // A run that span repair joins to the next word across
+                // the space (see `takes_space`) is left to the full pass.
+                if need1 != 0 && ends_in_capital_latin(&text[..at]) {
+                    return None;
+                }
+                takes &= line_ok;
+            }
             if need1 & takes != 0 {
                 return None;
             }
@@ -298,6 +312,16 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 let c = char::from_u32(code as u32).unwrap_or('\0');
                 (c, table.two_byte[code - 0x80])
             }
+            None if starts_unencodable(bytes, at) => {
+                // No codec encodes it, nor the like of it that follows:
+                // every sequence breaks here.
+                at = skip_unencodable(bytes, at);
+                encodable = 0;
+                latin_letters_only = false;
+                line_ok = 0;
+                (need1, need2, need3) = (0, 0, 0);
+                continue;
+            }
             None => {
                 let c = text[at..].chars().next().unwrap_or('\0');
                 at += c.len_utf8();
@@ -307,12 +331,15 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                         // No codec encodes it: every sequence breaks here.
                         encodable = 0;
                         latin_letters_only = false;
+                        line_ok = 0;
                         (need1, need2, need3) = (0, 0, 0);
                         continue;
                     }
                 }
             }
         };
+        let pending = need1 | need2 | need3;
+        line_ok &= info.enc & !(pending & !info.cont) & !(!pending & info.cont);
         encodable &= info.enc;
         if info.latin_letter {
             latin_accents = true;
@@ -352,6 +379,29 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         }));
     }
     latin_letters_only.then_some(None)
+}
+
+/// Whether the character at `at` of valid UTF-8 `bytes` (one of three or
+/// four bytes) is one that no codec of [`UTF8_TRANSFORMS`] encodes, by its
+/// first two bytes: all beyond the BMP, and U+0800 to U+1FFF (Indic
+/// scripts and more) but Thai (E0 B8 and E0 B9), and U+3000 to U+EFFF
+/// (Han, kana, Hangul, private use). Checked in `tests`.
+#[inline]
+fn starts_unencodable(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        0xE0 => !matches!(bytes.get(at + 1), Some(0xB8 | 0xB9)),
+        0xE1 | 0xE3..=0xEE | 0xF0..=0xF4 => true,
+        _ => false,
+    }
+}
+
+/// The end of the characters from `at` that [`starts_unencodable`].
+#[inline]
+fn skip_unencodable(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && starts_unencodable(bytes, at) {
+        at += if bytes[at] >= 0xF0 { 4 } else { 3 };
+    }
+    at
 }
 
 /// The code point of the two-byte UTF-8 character at `at` in valid UTF-8
@@ -614,6 +664,16 @@ mod tests {
         "№",
         "☃",
         "😀",
+        // Words that end in a lead byte of their own codec, before a
+        // space (Greek, Arabic, Ukrainian, Devanagari, Thai).
+        "καί",
+        "ΑΘΗΝΑ",
+        "Київ",
+        "її",
+        "مرحبا",
+        "یک",
+        "नमस्ते",
+        "สวัสดี",
     ];
 
     /// A word as clean text, or as UTF-8 or a legacy encoding read
@@ -680,12 +740,20 @@ mod tests {
         }
     }
 
-    /// No codec encodes the characters the prefilter skips.
+    /// No codec encodes the characters the prefilter skips, and none
+    /// takes a non-ASCII character for a space or a quote.
     #[test]
     fn unencodable_characters_are_unencodable() {
+        let mut buffer = [0u8; 4];
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            if UNENCODABLE.contains(&c) {
-                assert_eq!(TABLE.info(c).enc, 0, "{c:?}");
+            let info = TABLE.info(c);
+            if UNENCODABLE.contains(&c)
+                || starts_unencodable(c.encode_utf8(&mut buffer).as_bytes(), 0)
+            {
+                assert_eq!(info.enc, 0, "{c:?}");
+            }
+            if !c.is_ascii() {
+                assert_eq!(info.quote, 0, "{c:?}");
             }
         }
     }
