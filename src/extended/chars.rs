@@ -83,6 +83,49 @@ impl From<&Info> for Sequencing {
     }
 }
 
+/// What the prefilter's run of non-Latin two-byte characters needs of a
+/// character, in one word: the codecs that encode it, those that read it
+/// as a continuation byte, those that read it as a lead byte, and whether
+/// it may join such a run at all (not a Latin letter, not a character
+/// that a codec reads as an ASCII byte).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RunBits(u64);
+
+impl RunBits {
+    const PLAIN: u64 = 1 << 48;
+
+    fn of(sequencing: &Sequencing) -> RunBits {
+        let leads = sequencing.lead1 | sequencing.lead2 | sequencing.lead3;
+        let plain = !sequencing.latin_letter && !sequencing.ascii_byte;
+        RunBits(
+            u64::from(sequencing.enc)
+                | (u64::from(sequencing.cont) << 16)
+                | (u64::from(leads) << 32)
+                | if plain { Self::PLAIN } else { 0 },
+        )
+    }
+
+    #[inline]
+    pub(crate) fn enc(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    pub(crate) fn cont(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    #[inline]
+    pub(crate) fn leads(self) -> u16 {
+        (self.0 >> 32) as u16
+    }
+
+    #[inline]
+    pub(crate) fn plain(self) -> bool {
+        self.0 & Self::PLAIN != 0
+    }
+}
+
 /// The first code point of three-byte UTF-8: [`Table::two_byte`] covers
 /// U+0080 up to it.
 pub(crate) const TWO_BYTE_END: usize = 0x800;
@@ -92,6 +135,8 @@ pub(crate) struct Table {
     /// Cyrillic, Hebrew, Arabic…), by code point less 0x80: one read
     /// where the rows take three.
     pub(crate) two_byte: Box<[Sequencing]>,
+    /// [`RunBits`] of the same characters.
+    pub(crate) two_byte_run: Box<[RunBits]>,
     /// Block number of each `BLOCK` code points of the BMP.
     index: Vec<u16>,
     /// Blocks of row numbers.
@@ -203,6 +248,7 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
         .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
     let mut table = Table {
         two_byte: Box::default(),
+        two_byte_run: Box::default(),
         index,
         blocks,
         rows,
@@ -215,6 +261,7 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
             Sequencing::from(&table.info(c))
         })
         .collect();
+    table.two_byte_run = table.two_byte.iter().map(RunBits::of).collect();
     table
 });
 

@@ -360,6 +360,29 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         need1 = (need2 & info.cont) | info.lead1;
         need2 = (need3 & info.cont) | info.lead2;
         need3 = info.lead3;
+        // The rest of a word of Cyrillic, Greek, Hebrew or Arabic letters
+        // (two-byte characters, not Latin letters): while no character
+        // continues a sequence open before it, each sequence breaks at the
+        // next character, and what is open is the last one's.
+        let mut last = None;
+        while let Some(code) = two_byte_char(bytes, at) {
+            let bits = table.two_byte_run[code - 0x80];
+            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
+                break;
+            }
+            let pending = need1 | need2 | need3;
+            line_ok &= bits.enc() & !(pending | bits.cont());
+            encodable &= bits.enc();
+            (need1, need2, need3) = (bits.leads(), 0, 0);
+            non_ascii += 1;
+            at += 2;
+            last = Some(code);
+        }
+        if let Some(code) = last {
+            let info = &table.two_byte[code - 0x80];
+            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
+            latin_letters_only = false;
+        }
     }
     let legacy = without_unsigned_cyrillic(encodable & table.legacy, text);
     if legacy == 0 {
@@ -665,7 +688,10 @@ mod tests {
         "☃",
         "😀",
         // Words that end in a lead byte of their own codec, before a
-        // space (Greek, Arabic, Ukrainian, Devanagari, Thai).
+        // space, and words with continuation bytes among their letters
+        // (Greek, Arabic, Persian, Ukrainian, Serbian, Devanagari, Thai).
+        "گفت،",
+        "Ђорђе",
         "καί",
         "ΑΘΗΝΑ",
         "Київ",
