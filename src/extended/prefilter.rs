@@ -293,9 +293,10 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 if need1 != 0 && ends_in_capital_latin(&text[..at]) {
                     return None;
                 }
+                // Otherwise the space continues only the line's sequence,
+                // and whether the line decodes is known at its end.
                 takes &= line_ok;
-            }
-            if need1 & takes != 0 {
+            } else if need1 & takes != 0 {
                 return None;
             }
             need1 = need2 & takes;
@@ -339,7 +340,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             }
         };
         let pending = need1 | need2 | need3;
-        line_ok &= info.enc & !(pending & !info.cont) & !(!pending & info.cont);
+        // (A byte above 7F that neither starts nor continues a sequence.)
+        let bad = info.enc & !(info.cont | info.lead1 | info.lead2 | info.lead3);
+        line_ok &= info.enc & !(pending & !info.cont) & !(!pending & (info.cont | bad));
         encodable &= info.enc;
         if info.latin_letter {
             latin_accents = true;
@@ -370,8 +373,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
                 break;
             }
-            let pending = need1 | need2 | need3;
-            line_ok &= bits.enc() & !(pending | bits.cont());
+            // The line goes on where the character starts a sequence
+            // and none is open.
+            line_ok &= bits.leads() & !(need1 | need2 | need3);
             encodable &= bits.enc();
             (need1, need2, need3) = (bits.leads(), 0, 0);
             non_ascii += 1;
@@ -383,6 +387,10 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
             latin_letters_only = false;
         }
+    }
+    if line_ok & !(need1 | need2 | need3) != 0 {
+        // The whole line may decode.
+        return None;
     }
     let legacy = without_unsigned_cyrillic(encodable & table.legacy, text);
     if legacy == 0 {
