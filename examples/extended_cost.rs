@@ -8,6 +8,18 @@
 //!
 //! The input is JSON lines with a `text` field (scripts/extended/corpus.py
 //! writes them).
+//!
+//! Wall-clock ratios vary with whatever else the machine runs; instruction
+//! counts don't. `--passes N FUNCTION` runs one function (`fix_encoding`,
+//! `fix_text`, or either with `extended-` before it) N times over the
+//! corpus and does nothing else, for a counter such as callgrind: the
+//! difference between 2 passes and 1 is the cost of a pass without the
+//! first call's table building.
+//!
+//! ```text
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/extended_cost target/extended/clean.jsonl --passes 2 extended-fix_text
+//! ```
 
 use std::time::{Duration, Instant};
 
@@ -17,22 +29,29 @@ fn time(texts: &[String], config: &TextFixerConfig, whole: bool) -> Duration {
     let mut best = Duration::MAX;
     for _ in 0..5 {
         let started = Instant::now();
-        let mut bytes = 0;
-        for text in texts {
-            bytes += if whole {
-                fix_text_with(text, config).len()
-            } else {
-                fix_encoding_with(text, config).len()
-            };
-        }
-        std::hint::black_box(bytes);
+        std::hint::black_box(pass(texts, config, whole));
         best = best.min(started.elapsed());
     }
     best
 }
 
+/// One call per text; the bytes of the answers, so that none is skipped.
+fn pass(texts: &[String], config: &TextFixerConfig, whole: bool) -> usize {
+    texts
+        .iter()
+        .map(|text| {
+            if whole {
+                fix_text_with(text, config).len()
+            } else {
+                fix_encoding_with(text, config).len()
+            }
+        })
+        .sum()
+}
+
 fn main() {
-    let path = std::env::args().nth(1).expect("a JSON lines file");
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("a JSON lines file");
     let texts: Vec<String> = std::fs::read_to_string(path)
         .expect("readable")
         .lines()
@@ -41,6 +60,25 @@ fn main() {
         .collect();
     let default = TextFixerConfig::default();
     let extended = TextFixerConfig::default().extended_recovery(true);
+    if args.next().as_deref() == Some("--passes") {
+        let passes: usize = args
+            .next()
+            .and_then(|count| count.parse().ok())
+            .expect("a number of passes");
+        let function = args.next().expect("a function");
+        let (config, name) = match function.strip_prefix("extended-") {
+            Some(name) => (&extended, name),
+            None => (&default, function.as_str()),
+        };
+        let whole = match name {
+            "fix_text" => true,
+            "fix_encoding" => false,
+            other => panic!("unknown function {other}"),
+        };
+        let bytes: usize = (0..passes).map(|_| pass(&texts, config, whole)).sum();
+        println!("{passes} passes of {function}: {bytes} bytes out");
+        return;
+    }
     for (name, whole) in [("fix_encoding", false), ("fix_text", true)] {
         let plain = time(&texts, &default, whole);
         let more = time(&texts, &extended, whole);

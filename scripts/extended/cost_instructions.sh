@@ -1,0 +1,19 @@
+#!/bin/sh
+# Extended recovery's cost on clean text in instructions (callgrind), which
+# other work on the machine doesn't change: for each function, the
+# instructions of two passes over the corpus less those of one (so the
+# first call's table building drops out), default and extended, and the
+# ratio. Usage: scripts/extended/cost_instructions.sh [CORPUS]
+set -eu
+corpus=${1:-target/extended/clean.jsonl}
+cargo build -q --release --example extended_cost
+count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        target/release/examples/extended_cost "$corpus" --passes "$1" "$2" 2>&1 \
+        | sed -n 's/.*refs: *//p' | tr -d ,
+}
+for function in fix_encoding fix_text; do
+    default=$(( $(count 2 "$function") - $(count 1 "$function") ))
+    extended=$(( $(count 2 "extended-$function") - $(count 1 "extended-$function") ))
+    echo "$function: default $((default / 1000000)) M, extended $((extended / 1000000)) M instructions a pass, ratio $(awk "BEGIN { printf \"%.2f\", $extended / $default }")"
+done
