@@ -216,6 +216,33 @@ fn recover_viable(
     let ambiguous = utf8_candidates
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
+    // Unless the readings are those of two codecs of one region, which
+    // place some letters apart, and the model finds one far likelier than
+    // the other (`prüfung`, not `prßfung`, for ISO-8859-2's `prĂźfung`
+    // read again as Windows-1250). (Latin-1 and MacRoman, say, stay
+    // ambiguous.)
+    let readings: Vec<(String, &str, u32)> = if ambiguous {
+        utf8_candidates
+            .iter()
+            .map(|candidate| {
+                let cost = model::cost(&candidate.text);
+                (
+                    candidate.text.clone(),
+                    region(read_through(candidate)),
+                    cost,
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let far_likeliest = |candidate: &Candidate, cost: u32| {
+        let own_region = region(read_through(candidate));
+        readings.iter().all(|(other, other_region, other_cost)| {
+            *other == candidate.text
+                || (*other_region == own_region && cost + UTF8_MARGIN <= *other_cost)
+        })
+    };
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
     let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
@@ -254,10 +281,13 @@ fn recover_viable(
             && before.hard == 0
             && merged <= 1
             && !opens_inverted_question(text, &candidate.text)
+            && !shows_latin_sign(text, &candidate.text)
         {
             // One re-decoded sequence is weak evidence: it needs a hard
             // sign of mojibake in the text as read (or a Spanish `¿` that
-            // the line's `?` closes), and no other reading.
+            // the line's `?` closes, or Latin letters no language writes
+            // that the re-decoding makes one language's), and no other
+            // reading.
             return;
         }
         if model::symbol_count(&candidate.text) > symbols {
@@ -374,12 +404,13 @@ fn recover_viable(
             };
             match (merged, before.hard) {
                 (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                (1, 0) => {
-                    !ambiguous
-                        && after.cost < reference
-                        && opens_inverted_question(text, &candidate.text)
+                (1, 0) if opens_inverted_question(text, &candidate.text) => {
+                    !ambiguous && after.cost < reference
                 }
-                (1, _) => !ambiguous && after.cost + SINGLE_SEQUENCE_MARGIN <= reference,
+                (1, _) => {
+                    (!ambiguous || far_likeliest(&candidate, after.cost))
+                        && after.cost + SINGLE_SEQUENCE_MARGIN <= reference
+                }
                 (_, 0) => after.cost + SOFT_MARGIN <= reference,
                 _ => after.cost + UTF8_MARGIN <= reference,
             }
@@ -453,6 +484,49 @@ fn recover_viable(
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// The single-byte codec a UTF-8 candidate was read through (the encoder
+/// of its plan's first step, or of its span repair).
+fn read_through(candidate: &Candidate) -> &'static str {
+    let name = candidate
+        .plan
+        .first()
+        .map_or("", |step| step.parameter_name());
+    name.rsplit(':').next().unwrap_or(name)
+}
+
+/// A name for the codecs of one region that a reader may have used
+/// either of: ISO-8859-2 and Windows-1250, Latin-1 and Windows-1252.
+/// Other codecs are their own region.
+fn region(codec: &str) -> &str {
+    match codec.trim_start_matches("sloppy-") {
+        "iso-8859-2" | "windows-1250" => "central european",
+        "latin-1" | "windows-1252" => "western european",
+        _ => codec,
+    }
+}
+
+/// Whether each word that `candidate` changes shows, as read, Latin
+/// letters that no orthography writes so (a capital after the lowercase
+/// letters that start the word, `prĂźfung`; accented letters that no one
+/// language writes together, `ĂŠducation`), and reads, re-decoded, as one
+/// language's, with no such capital: a sign of mojibake, if a softer one
+/// than a symbol between letters.
+fn shows_latin_sign(text: &str, candidate: &str) -> bool {
+    let before: Vec<&str> = text.split(char::is_whitespace).collect();
+    let after: Vec<&str> = candidate.split(char::is_whitespace).collect();
+    if before.len() != after.len() {
+        return false;
+    }
+    let mut changed = before.iter().zip(&after).filter(|(old, new)| old != new);
+    let mut any = false;
+    changed.all(|(old, new)| {
+        any = true;
+        (latin::has_capital_inside_word(old) || !latin::letters_of(old).one_language_writes())
+            && latin::letters_of(new).one_language_writes()
+            && !latin::has_capital_inside_word(new)
+    }) && any
 }
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
