@@ -164,7 +164,17 @@ fn recover_viable(
     // ftfy's answer stands unless the model finds it unlike any language
     // too (the wrong codec won: `Shqipƫri`).
     let ftfy_cost = ftfy.map(model::cost);
-    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) {
+    // (Or writes accented letters that no one language writes together,
+    // or an accented capital inside a sentence, where another codec may
+    // read one language's, or a small letter: `båðum` for `báðum`, `În`
+    // for `în`.)
+    let ftfy_may_be_misread = || {
+        ftfy.is_some_and(|ftfy| {
+            !latin::letters_of(ftfy).one_language_writes()
+                || accented_capitals_inside_sentences(ftfy) > 0
+        })
+    };
+    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) && !ftfy_may_be_misread() {
         return None;
     }
     let reference = ftfy_cost.map_or(before.cost, |cost| before.cost.min(cost));
@@ -245,7 +255,7 @@ fn recover_viable(
     };
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
-    let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
+    let mut best: Option<(CandidateKey, Candidate)> = None;
     let text_scripts = std::cell::OnceCell::new();
     // What the text as read shows of a mixup within the Latin script
     // (signs other than hard ones; all its letters Latin), worked out once.
@@ -392,7 +402,11 @@ fn recover_viable(
                         .cmp(&capitals_inside_words(ftfy))
                     {
                         std::cmp::Ordering::Less => true,
-                        std::cmp::Ordering::Equal => after.cost + UTF8_MARGIN <= ftfy_cost,
+                        std::cmp::Ordering::Equal => {
+                            after.cost + UTF8_MARGIN <= ftfy_cost
+                                || (after.cost <= ftfy_cost
+                                    && reads_likelier(&candidate.text, ftfy))
+                        }
                         std::cmp::Ordering::Greater => false,
                     };
                     if !better {
@@ -425,12 +439,14 @@ fn recover_viable(
         {
             return;
         }
-        // Then fewer capitals inside words, then the lower cost, then
-        // fewer capitals: ISO-8859-2 and Windows-1250 place some letters
-        // apart, so that one reads `sætter`, `în` where the other reads
-        // `sÌtter`, `În`, which the letter-pair model may like as well.
+        // Then accented letters that one language writes, fewer capitals
+        // inside words, the lower cost, fewer capitals: ISO-8859-2 and
+        // Windows-1250 place some letters apart, so that one reads
+        // `sætter`, `în`, `þýska … á` where the other reads `sÌtter`,
+        // `În`, `Þýska … å`, which the letter-pair model may like as well.
         let key = (
             model::script_count(&candidate.text),
+            !latin::letters_of(&candidate.text).one_language_writes(),
             capitals_inside_words(&candidate.text),
             after.cost,
             candidate.text.chars().filter(|c| c.is_uppercase()).count(),
@@ -486,6 +502,36 @@ fn recover_viable(
     best.map(|(_, candidate)| candidate)
 }
 
+/// Whether `candidate`, another codec's reading of the sequences that
+/// ftfy read as `ftfy`, reads likelier in ways the letter-pair model
+/// doesn't weigh: its accented letters are one language's where ftfy's
+/// are no one language's (`báðum`, not `båðum`, beside `ð`), or it is
+/// the same letters with fewer accented capitals inside sentences (`în`,
+/// not `În`).
+fn reads_likelier(candidate: &str, ftfy: &str) -> bool {
+    let one_language = |text: &str| latin::letters_of(text).one_language_writes();
+    (one_language(candidate) && !one_language(ftfy))
+        || (accented_capitals_inside_sentences(candidate)
+            < accented_capitals_inside_sentences(ftfy)
+            && candidate.to_lowercase() == ftfy.to_lowercase())
+}
+
+/// How many capitals of `text` that are not ASCII stand elsewhere than
+/// at the start of a sentence (after the line's start or `.`, `!`, `?`).
+fn accented_capitals_inside_sentences(text: &str) -> usize {
+    let mut count = 0;
+    let mut sentence_start = true;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            count += usize::from(!sentence_start && !c.is_ascii() && c.is_uppercase());
+            sentence_start = false;
+        } else if matches!(c, '.' | '!' | '?') {
+            sentence_start = true;
+        }
+    }
+    count
+}
+
 /// The single-byte codec a UTF-8 candidate was read through (the encoder
 /// of its plan's first step, or of its span repair).
 fn read_through(candidate: &Candidate) -> &'static str {
@@ -528,6 +574,11 @@ fn shows_latin_sign(text: &str, candidate: &str) -> bool {
             && !latin::has_capital_inside_word(new)
     }) && any
 }
+
+/// How candidates are ranked, least first: scripts written, accented
+/// letters that no one language writes together, capitals inside words,
+/// the model's cost, capitals.
+type CandidateKey = (u32, bool, usize, u32, usize);
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
 /// rarely writes.
@@ -789,6 +840,25 @@ impl ExtendedFix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_codec_may_read_likelier_than_ftfy() {
+        assert!(reads_likelier("og í báðum", "og í båðum"));
+        assert!(reads_likelier("durată în dreptate", "durată În dreptate"));
+        assert!(!reads_likelier("În dreptate", "în dreptate"));
+        assert!(!reads_likelier("Hörde", "HÜrde"));
+        assert_eq!(accented_capitals_inside_sentences("Él dijo. Ésta Ésta"), 1);
+    }
+
+    #[test]
+    fn latin_signs_of_one_sequence() {
+        assert!(shows_latin_sign("aktion prĂźfung", "aktion prüfung"));
+        assert!(shows_latin_sign(
+            "naissance ĂŠducation",
+            "naissance éducation"
+        ));
+        assert!(!shows_latin_sign("Sa dreptate", "Să dreptate"));
+    }
 
     proptest::proptest! {
         /// [`Counts`] counts what the one-purpose functions count.
