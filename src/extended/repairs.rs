@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use super::latin;
 use super::model::word_cost;
 
 /// The bytes a straightened quote may stand for, in order of preference
@@ -101,13 +102,20 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
         if word_positions.is_empty() {
             continue;
         }
+        // The accented Latin letters of the rest of the line: a choice
+        // that one language writes with them is likelier (`odbył` beside
+        // `się`, not `odbyő`).
+        let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
+        for c in String::from_utf8_lossy(&restored[end..]).chars() {
+            context.add(c);
+        }
         if choices > MAX_JOINT_CHOICES {
             // Too many to try together: one at a time.
             for &position in &word_positions {
-                choose(&mut restored, bytes, &[position], start, end);
+                choose(&mut restored, bytes, &[position], (start, end), context);
             }
         } else {
-            choose(&mut restored, bytes, &word_positions, start, end);
+            choose(&mut restored, bytes, &word_positions, (start, end), context);
         }
     }
     let split: Vec<usize> = positions
@@ -140,14 +148,22 @@ fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
 
 /// Puts at `positions` (straightened quotes of the word
 /// `restored[start..end]`) the combination of their bytes that makes the
-/// likeliest word, the first in order of preference winning a tie.
-fn choose(restored: &mut [u8], bytes: &[u8], positions: &[usize], start: usize, end: usize) {
+/// likeliest word, the first in order of preference winning a tie: one
+/// whose accented letters one language writes with those of `context`
+/// (the rest of the line), if any does, then the cheapest.
+fn choose(
+    restored: &mut [u8],
+    bytes: &[u8],
+    positions: &[usize],
+    (start, end): (usize, usize),
+    context: latin::Letters,
+) {
     let options: Vec<&[u8]> = positions
         .iter()
         .map(|&position| quote_bytes(bytes[position]))
         .collect();
     let mut combination = vec![0usize; positions.len()];
-    let mut best: Option<(u32, Vec<usize>)> = None;
+    let mut best: Option<((bool, u32), Vec<usize>)> = None;
     loop {
         for ((&position, option), &chosen) in positions.iter().zip(&options).zip(&combination) {
             restored[position] = option[chosen];
@@ -166,8 +182,13 @@ fn choose(restored: &mut [u8], bytes: &[u8], positions: &[usize], start: usize, 
                     cost += 1;
                 }
             }
-            if best.as_ref().is_none_or(|(best_cost, _)| cost < *best_cost) {
-                best = Some((cost, combination.clone()));
+            let mut letters = context;
+            for c in word.chars() {
+                letters.add(c);
+            }
+            let rank = (!letters.one_language_writes(), cost);
+            if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
+                best = Some((rank, combination.clone()));
             }
         }
         // The next combination, the last position counting fastest.
@@ -246,6 +267,8 @@ mod tests {
         assert_eq!(fixed("2010â€\"2020"), "2010–2020");
         assert_eq!(fixed("ÐºÐ¾Ñ'"), "кот");
         assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
+        // A letter one language writes with the line's others.
+        assert_eq!(fixed("odbyÅ' siÄ™"), "odbył się");
         // Three quotes in one word, chosen together.
         assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
         // A lost A0 after `à`: inside a word, or with its own space lost.
