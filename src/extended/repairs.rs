@@ -82,40 +82,50 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     // The quotes of one word are chosen together (`тётя` read as
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
-    let mut index = 0;
-    while index < positions.len() {
-        let (start, end) = word_around(&restored, positions[index]);
-        let in_word = positions[index..]
-            .iter()
-            .take_while(|&&position| position < end)
-            .count();
-        let word_positions: Vec<usize> = positions[index..index + in_word]
-            .iter()
-            .copied()
-            .filter(|&position| quote_bytes(bytes[position]).len() > 1)
-            .collect();
-        index += in_word;
-        let choices: usize = word_positions
-            .iter()
-            .map(|&position| quote_bytes(bytes[position]).len())
-            .product();
-        if word_positions.is_empty() {
-            continue;
+    // Twice, when two words have choices: the second time, each word's
+    // choice sees the others' first choices (`odbył … zgodził`, where
+    // the first look saw `zgodziŒ`).
+    let mut words_with_choices = 0;
+    for pass in 0..2 {
+        if pass == 1 && words_with_choices < 2 {
+            break;
         }
-        // The accented Latin letters of the rest of the line: a choice
-        // that one language writes with them is likelier (`odbył` beside
-        // `się`, not `odbyő`).
-        let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
-        for c in String::from_utf8_lossy(&restored[end..]).chars() {
-            context.add(c);
-        }
-        if choices > MAX_JOINT_CHOICES {
-            // Too many to try together: one at a time.
-            for &position in &word_positions {
-                choose(&mut restored, bytes, &[position], (start, end), context);
+        let mut index = 0;
+        while index < positions.len() {
+            let (start, end) = word_around(&restored, positions[index]);
+            let in_word = positions[index..]
+                .iter()
+                .take_while(|&&position| position < end)
+                .count();
+            let word_positions: Vec<usize> = positions[index..index + in_word]
+                .iter()
+                .copied()
+                .filter(|&position| quote_bytes(bytes[position]).len() > 1)
+                .collect();
+            index += in_word;
+            let choices: usize = word_positions
+                .iter()
+                .map(|&position| quote_bytes(bytes[position]).len())
+                .product();
+            if word_positions.is_empty() {
+                continue;
             }
-        } else {
-            choose(&mut restored, bytes, &word_positions, (start, end), context);
+            words_with_choices += 1;
+            // The accented Latin letters of the rest of the line: a choice
+            // that one language writes with them is likelier (`odbył` beside
+            // `się`, not `odbyő`).
+            let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
+            for c in String::from_utf8_lossy(&restored[end..]).chars() {
+                context.add(c);
+            }
+            if choices > MAX_JOINT_CHOICES {
+                // Too many to try together: one at a time.
+                for &position in &word_positions {
+                    choose(&mut restored, bytes, &[position], (start, end), context);
+                }
+            } else {
+                choose(&mut restored, bytes, &word_positions, (start, end), context);
+            }
         }
     }
     let split: Vec<usize> = positions
@@ -269,6 +279,7 @@ mod tests {
         assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
         // A letter one language writes with the line's others.
         assert_eq!(fixed("odbyÅ' siÄ™"), "odbył się");
+        assert_eq!(fixed("odbyÅ' siÄ™ zgodziÅ'"), "odbył się zgodził");
         // Three quotes in one word, chosen together.
         assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
         // A lost A0 after `à`: inside a word, or with its own space lost.
