@@ -386,16 +386,21 @@ fn recover_viable(
             after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
         } else {
             // Another codec's reading of the same sequences as ftfy's
-            // answer is weighed against the text as read, and need only
-            // beat ftfy's: with fewer capitals inside words (`sætter`
-            // where ftfy read `sÌtter`), or else by a margin.
+            // answer (the whole line's, or its damaged words', `по` where
+            // ftfy's `decode_inconsistent_utf8` read `пО`) is weighed
+            // against the text as read, and need only beat ftfy's: with
+            // fewer capitals inside words (`sætter` where ftfy read
+            // `sÌtter`), or else by a margin.
             // (ftfy has then decided that the text changes: codecs that
             // disagree on it make it no more ambiguous.)
             let mut ambiguous = ambiguous;
             let reference = match (ftfy, ftfy_cost) {
                 (Some(ftfy), Some(ftfy_cost))
                     if ftfy.chars().count() == candidate_length
-                        && matches!(candidate.plan.first(), Some(ExplanationStep::Encode(_))) =>
+                        && matches!(
+                            candidate.plan.first(),
+                            Some(ExplanationStep::Encode(_) | ExplanationStep::Apply(_))
+                        ) =>
                 {
                     ambiguous = false;
                     let better = match capitals_inside_words(&candidate.text)
