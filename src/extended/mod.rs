@@ -165,7 +165,17 @@ fn recover_viable(
     // ftfy's answer stands unless the model finds it unlike any language
     // too (the wrong codec won: `Shqipƫri`).
     let ftfy_cost = ftfy.map(model::cost);
-    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) {
+    // (Or writes accented letters that no one language writes together,
+    // or an accented capital inside a sentence, where another codec may
+    // read one language's, or a small letter: `båðum` for `báðum`, `În`
+    // for `în`.)
+    let ftfy_may_be_misread = || {
+        ftfy.is_some_and(|ftfy| {
+            !latin::letters_of(ftfy).one_language_writes()
+                || accented_capitals_inside_sentences(ftfy) > 0
+        })
+    };
+    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) && !ftfy_may_be_misread() {
         return None;
     }
     let reference = ftfy_cost.map_or(before.cost, |cost| before.cost.min(cost));
@@ -217,9 +227,36 @@ fn recover_viable(
     let ambiguous = utf8_candidates
         .iter()
         .any(|candidate| candidate.text != utf8_candidates[0].text);
+    // Unless the readings are those of two codecs of one region, which
+    // place some letters apart, and the model finds one far likelier than
+    // the other (`prüfung`, not `prßfung`, for ISO-8859-2's `prĂźfung`
+    // read again as Windows-1250). (Latin-1 and MacRoman, say, stay
+    // ambiguous.)
+    let readings: Vec<(String, &str, u32)> = if ambiguous {
+        utf8_candidates
+            .iter()
+            .map(|candidate| {
+                let cost = model::cost(&candidate.text);
+                (
+                    candidate.text.clone(),
+                    region(read_through(candidate)),
+                    cost,
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let far_likeliest = |candidate: &Candidate, cost: u32| {
+        let own_region = region(read_through(candidate));
+        readings.iter().all(|(other, other_region, other_cost)| {
+            *other == candidate.text
+                || (*other_region == own_region && cost + UTF8_MARGIN <= *other_cost)
+        })
+    };
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
-    let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
+    let mut best: Option<(CandidateKey, Candidate)> = None;
     let text_scripts = std::cell::OnceCell::new();
     // What the text as read shows of a mixup within the Latin script
     // (signs other than hard ones; all its letters Latin), worked out once.
@@ -255,10 +292,13 @@ fn recover_viable(
             && before.hard == 0
             && merged <= 1
             && !opens_inverted_question(text, &candidate.text)
+            && !shows_latin_sign(text, &candidate.text)
         {
             // One re-decoded sequence is weak evidence: it needs a hard
             // sign of mojibake in the text as read (or a Spanish `¿` that
-            // the line's `?` closes), and no other reading.
+            // the line's `?` closes, or Latin letters no language writes
+            // that the re-decoding makes one language's), and no other
+            // reading.
             return;
         }
         if model::symbol_count(&candidate.text) > symbols {
@@ -347,23 +387,32 @@ fn recover_viable(
             after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
         } else {
             // Another codec's reading of the same sequences as ftfy's
-            // answer is weighed against the text as read, and need only
-            // beat ftfy's: with fewer capitals inside words (`sætter`
-            // where ftfy read `sÌtter`), or else by a margin.
+            // answer (the whole line's, or its damaged words', `по` where
+            // ftfy's `decode_inconsistent_utf8` read `пО`) is weighed
+            // against the text as read, and need only beat ftfy's: with
+            // fewer capitals inside words (`sætter` where ftfy read
+            // `sÌtter`), or else by a margin.
             // (ftfy has then decided that the text changes: codecs that
             // disagree on it make it no more ambiguous.)
             let mut ambiguous = ambiguous;
             let reference = match (ftfy, ftfy_cost) {
                 (Some(ftfy), Some(ftfy_cost))
                     if ftfy.chars().count() == candidate_length
-                        && matches!(candidate.plan.first(), Some(ExplanationStep::Encode(_))) =>
+                        && matches!(
+                            candidate.plan.first(),
+                            Some(ExplanationStep::Encode(_) | ExplanationStep::Apply(_))
+                        ) =>
                 {
                     ambiguous = false;
                     let better = match capitals_inside_words(&candidate.text)
                         .cmp(&capitals_inside_words(ftfy))
                     {
                         std::cmp::Ordering::Less => true,
-                        std::cmp::Ordering::Equal => after.cost + UTF8_MARGIN <= ftfy_cost,
+                        std::cmp::Ordering::Equal => {
+                            after.cost + UTF8_MARGIN <= ftfy_cost
+                                || (after.cost <= ftfy_cost
+                                    && reads_likelier(&candidate.text, ftfy))
+                        }
                         std::cmp::Ordering::Greater => false,
                     };
                     if !better {
@@ -375,12 +424,13 @@ fn recover_viable(
             };
             match (merged, before.hard) {
                 (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
-                (1, 0) => {
-                    !ambiguous
-                        && after.cost < reference
-                        && opens_inverted_question(text, &candidate.text)
+                (1, 0) if opens_inverted_question(text, &candidate.text) => {
+                    !ambiguous && after.cost < reference
                 }
-                (1, _) => !ambiguous && after.cost + SINGLE_SEQUENCE_MARGIN <= reference,
+                (1, _) => {
+                    (!ambiguous || far_likeliest(&candidate, after.cost))
+                        && after.cost + SINGLE_SEQUENCE_MARGIN <= reference
+                }
                 (_, 0) => after.cost + SOFT_MARGIN <= reference,
                 _ => after.cost + UTF8_MARGIN <= reference,
             }
@@ -395,12 +445,14 @@ fn recover_viable(
         {
             return;
         }
-        // Then fewer capitals inside words, then the lower cost, then
-        // fewer capitals: ISO-8859-2 and Windows-1250 place some letters
-        // apart, so that one reads `sætter`, `în` where the other reads
-        // `sÌtter`, `În`, which the letter-pair model may like as well.
+        // Then accented letters that one language writes, fewer capitals
+        // inside words, the lower cost, fewer capitals: ISO-8859-2 and
+        // Windows-1250 place some letters apart, so that one reads
+        // `sætter`, `în`, `þýska … á` where the other reads `sÌtter`,
+        // `În`, `Þýska … å`, which the letter-pair model may like as well.
         let key = (
             model::script_count(&candidate.text),
+            !latin::letters_of(&candidate.text).one_language_writes(),
             capitals_inside_words(&candidate.text),
             after.cost,
             candidate.text.chars().filter(|c| c.is_uppercase()).count(),
@@ -465,6 +517,84 @@ fn recover_viable(
     }
     best.map(|(_, candidate)| candidate)
 }
+
+/// Whether `candidate`, another codec's reading of the sequences that
+/// ftfy read as `ftfy`, reads likelier in ways the letter-pair model
+/// doesn't weigh: its accented letters are one language's where ftfy's
+/// are no one language's (`báðum`, not `båðum`, beside `ð`), or it is
+/// the same letters with fewer accented capitals inside sentences (`în`,
+/// not `În`).
+fn reads_likelier(candidate: &str, ftfy: &str) -> bool {
+    let one_language = |text: &str| latin::letters_of(text).one_language_writes();
+    (one_language(candidate) && !one_language(ftfy))
+        || (accented_capitals_inside_sentences(candidate)
+            < accented_capitals_inside_sentences(ftfy)
+            && candidate.to_lowercase() == ftfy.to_lowercase())
+}
+
+/// How many capitals of `text` that are not ASCII stand elsewhere than
+/// at the start of a sentence (after the line's start or `.`, `!`, `?`).
+fn accented_capitals_inside_sentences(text: &str) -> usize {
+    let mut count = 0;
+    let mut sentence_start = true;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            count += usize::from(!sentence_start && !c.is_ascii() && c.is_uppercase());
+            sentence_start = false;
+        } else if matches!(c, '.' | '!' | '?') {
+            sentence_start = true;
+        }
+    }
+    count
+}
+
+/// The single-byte codec a UTF-8 candidate was read through (the encoder
+/// of its plan's first step, or of its span repair).
+fn read_through(candidate: &Candidate) -> &'static str {
+    let name = candidate
+        .plan
+        .first()
+        .map_or("", |step| step.parameter_name());
+    name.rsplit(':').next().unwrap_or(name)
+}
+
+/// A name for the codecs of one region that a reader may have used
+/// either of: ISO-8859-2 and Windows-1250, Latin-1 and Windows-1252.
+/// Other codecs are their own region.
+fn region(codec: &str) -> &str {
+    match codec.trim_start_matches("sloppy-") {
+        "iso-8859-2" | "windows-1250" => "central european",
+        "latin-1" | "windows-1252" => "western european",
+        _ => codec,
+    }
+}
+
+/// Whether each word that `candidate` changes shows, as read, Latin
+/// letters that no orthography writes so (a capital after the lowercase
+/// letters that start the word, `prĂźfung`; accented letters that no one
+/// language writes together, `ĂŠducation`), and reads, re-decoded, as one
+/// language's, with no such capital: a sign of mojibake, if a softer one
+/// than a symbol between letters.
+fn shows_latin_sign(text: &str, candidate: &str) -> bool {
+    let before: Vec<&str> = text.split(char::is_whitespace).collect();
+    let after: Vec<&str> = candidate.split(char::is_whitespace).collect();
+    if before.len() != after.len() {
+        return false;
+    }
+    let mut changed = before.iter().zip(&after).filter(|(old, new)| old != new);
+    let mut any = false;
+    changed.all(|(old, new)| {
+        any = true;
+        (latin::has_capital_inside_word(old) || !latin::letters_of(old).one_language_writes())
+            && latin::letters_of(new).one_language_writes()
+            && !latin::has_capital_inside_word(new)
+    }) && any
+}
+
+/// How candidates are ranked, least first: scripts written, accented
+/// letters that no one language writes together, capitals inside words,
+/// the model's cost, capitals.
+type CandidateKey = (u32, bool, usize, u32, usize);
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
 /// rarely writes.
@@ -726,6 +856,25 @@ impl ExtendedFix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_codec_may_read_likelier_than_ftfy() {
+        assert!(reads_likelier("og í báðum", "og í båðum"));
+        assert!(reads_likelier("durată în dreptate", "durată În dreptate"));
+        assert!(!reads_likelier("În dreptate", "în dreptate"));
+        assert!(!reads_likelier("Hörde", "HÜrde"));
+        assert_eq!(accented_capitals_inside_sentences("Él dijo. Ésta Ésta"), 1);
+    }
+
+    #[test]
+    fn latin_signs_of_one_sequence() {
+        assert!(shows_latin_sign("aktion prĂźfung", "aktion prüfung"));
+        assert!(shows_latin_sign(
+            "naissance ĂŠducation",
+            "naissance éducation"
+        ));
+        assert!(!shows_latin_sign("Sa dreptate", "Să dreptate"));
+    }
 
     proptest::proptest! {
         /// [`Counts`] counts what the one-purpose functions count.

@@ -407,6 +407,9 @@ pub(crate) fn word_score(word: &str) -> Score {
     let mut previous_char = ' ';
     let mut previous_kind = Kind::Punctuation;
     let mut before_was_lowercase = false;
+    // Whether the symbols just read follow a letter: a run of them
+    // between letters (`f√∏ler`, `secci├│n`) is as hard a sign as one.
+    let mut symbols_after_letter = false;
     let mut chars = word.chars().peekable();
     while let Some(c) = chars.next() {
         let info = super::chars::info(c);
@@ -481,6 +484,11 @@ pub(crate) fn word_score(word: &str) -> Score {
                         (false, false) => {}
                         // `â€`, the most common mojibake there is.
                         _ if c == '€' => total.add_hard(SYMBOL_BY_LETTER),
+                        // The last of a run of symbols between letters,
+                        // which costs no less than one symbol there.
+                        (false, true) if symbols_after_letter => {
+                            total.add_hard(SYMBOL_BETWEEN_LETTERS);
+                        }
                         _ => total.add(SYMBOL_BY_LETTER),
                     },
                     Kind::Control => total.add_hard(CONTROL),
@@ -489,6 +497,8 @@ pub(crate) fn word_score(word: &str) -> Score {
             }
         }
         if kind != Kind::Mark {
+            symbols_after_letter = kind == Kind::Symbol
+                && (symbols_after_letter || matches!(previous_kind, Kind::Letter(_)));
             previous_kind = kind;
         }
         previous_char = c;
@@ -549,7 +559,14 @@ mod tests {
         ] {
             assert_eq!(word_score(word).hard, 0, "{word}");
         }
-        for word in ["cafГ©", "naΓ―ve", "mĂ\u{ad}nimo", "â€œ"] {
+        for word in [
+            "cafГ©",
+            "naΓ―ve",
+            "mĂ\u{ad}nimo",
+            "â€œ",
+            "f√∏ler",
+            "secci├│n",
+        ] {
             assert!(word_score(word).hard > 0, "{word}");
         }
     }

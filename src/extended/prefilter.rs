@@ -128,8 +128,9 @@ struct Signs {
     previous_kind: Kind,
     previous_script: Option<u8>,
     previous_char: char,
-    /// A non-ASCII punctuation or symbol right after a letter, or `€`:
-    /// a hard sign if a letter follows.
+    /// A non-ASCII punctuation or symbol right after a letter, or `€`,
+    /// or a symbol continuing a run of symbols that one of those began: a
+    /// hard sign if a letter follows.
     between: Option<(char, Kind, char)>,
     hard: bool,
 }
@@ -196,13 +197,14 @@ impl Signs {
                 if c == '€' && after_letter {
                     self.hard = true;
                 }
+                // A run of symbols after a letter is between letters if
+                // one follows (`f√∏ler`).
+                let continues_run =
+                    kind == Kind::Symbol && matches!(self.between, Some((_, Kind::Symbol, _)));
                 self.previous_script = None;
                 self.previous_kind = kind;
-                self.between = (after_letter && !c.is_ascii() || c == '€').then_some((
-                    c,
-                    kind,
-                    self.previous_char,
-                ));
+                self.between = (after_letter && !c.is_ascii() || c == '€' || continues_run)
+                    .then_some((c, kind, self.previous_char));
                 self.previous_char = c;
                 return;
             }

@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use super::latin;
 use super::model::word_cost;
 
 /// The bytes a straightened quote may stand for, in order of preference
@@ -78,42 +79,54 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     for &position in &positions {
         restored[position] = quote_bytes(bytes[position])[0];
     }
-    for &position in &positions {
-        let options = quote_bytes(bytes[position]);
-        if options.len() < 2 {
-            continue;
+    // The quotes of one word are chosen together (`тётя` read as
+    // Windows-1252 with its three quotes straightened is right only with
+    // all three right), the first of the likeliest choices winning a tie.
+    // Twice, when two words have choices: the second time, each word's
+    // choice sees the others' first choices (`odbył … zgodził`, where
+    // the first look saw `zgodziŒ`).
+    let mut words_with_choices = 0;
+    for pass in 0..2 {
+        if pass == 1 && words_with_choices < 2 {
+            break;
         }
-        let start = restored[..position]
-            .iter()
-            .rposition(|&b| b == b' ' || b == b'\n' || b == b'\t')
-            .map_or(0, |p| p + 1);
-        let end = restored[position..]
-            .iter()
-            .position(|&b| b == b' ' || b == b'\n' || b == b'\t')
-            .map_or(restored.len(), |p| position + p);
-        let mut best: Option<(u32, u8)> = None;
-        for &option in options {
-            restored[position] = option;
-            let Ok(word) = std::str::from_utf8(&restored[start..end]) else {
+        let mut index = 0;
+        while index < positions.len() {
+            let (start, end) = word_around(&restored, positions[index]);
+            let in_word = positions[index..]
+                .iter()
+                .take_while(|&&position| position < end)
+                .count();
+            let word_positions: Vec<usize> = positions[index..index + in_word]
+                .iter()
+                .copied()
+                .filter(|&position| quote_bytes(bytes[position]).len() > 1)
+                .collect();
+            index += in_word;
+            let choices: usize = word_positions
+                .iter()
+                .map(|&position| quote_bytes(bytes[position]).len())
+                .product();
+            if word_positions.is_empty() {
                 continue;
-            };
-            let mut cost = word_cost(word);
-            // A rare space (en space, three-per-em space) splitting a word.
-            if word.contains(|c: char| c.is_whitespace()) {
-                cost += 8;
             }
-            // An en dash between digits, else an em dash: `2010–2020`.
-            if option == 0x93 || option == 0x94 {
-                let digits = word.contains(|c: char| c.is_ascii_digit());
-                if digits != (option == 0x93) {
-                    cost += 1;
+            words_with_choices += 1;
+            // The accented Latin letters of the rest of the line: a choice
+            // that one language writes with them is likelier (`odbył` beside
+            // `się`, not `odbyő`).
+            let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
+            for c in String::from_utf8_lossy(&restored[end..]).chars() {
+                context.add(c);
+            }
+            if choices > MAX_JOINT_CHOICES {
+                // Too many to try together: one at a time.
+                for &position in &word_positions {
+                    choose(&mut restored, bytes, &[position], (start, end), context);
                 }
-            }
-            if best.is_none_or(|(best_cost, _)| cost < best_cost) {
-                best = Some((cost, option));
+            } else {
+                choose(&mut restored, bytes, &word_positions, (start, end), context);
             }
         }
-        restored[position] = best.map_or(options[0], |(_, option)| option);
     }
     let split: Vec<usize> = positions
         .iter()
@@ -124,6 +137,88 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
         restored.insert(position + 1, b' ');
     }
     Cow::Owned(restored)
+}
+
+/// The most combinations of quote bytes tried together in one word.
+const MAX_JOINT_CHOICES: usize = 81;
+
+/// The word (between whitespace) of `restored` around `position`.
+fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
+    let is_break = |b: &u8| matches!(b, b' ' | b'\n' | b'\t');
+    let start = restored[..position]
+        .iter()
+        .rposition(is_break)
+        .map_or(0, |p| p + 1);
+    let end = restored[position..]
+        .iter()
+        .position(is_break)
+        .map_or(restored.len(), |p| position + p);
+    (start, end)
+}
+
+/// Puts at `positions` (straightened quotes of the word
+/// `restored[start..end]`) the combination of their bytes that makes the
+/// likeliest word, the first in order of preference winning a tie: one
+/// whose accented letters one language writes with those of `context`
+/// (the rest of the line), if any does, then the cheapest.
+fn choose(
+    restored: &mut [u8],
+    bytes: &[u8],
+    positions: &[usize],
+    (start, end): (usize, usize),
+    context: latin::Letters,
+) {
+    let options: Vec<&[u8]> = positions
+        .iter()
+        .map(|&position| quote_bytes(bytes[position]))
+        .collect();
+    let mut combination = vec![0usize; positions.len()];
+    let mut best: Option<((bool, u32), Vec<usize>)> = None;
+    loop {
+        for ((&position, option), &chosen) in positions.iter().zip(&options).zip(&combination) {
+            restored[position] = option[chosen];
+        }
+        if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
+            let mut cost = word_cost(word);
+            // A rare space (en space, three-per-em space) splitting a word.
+            if word.contains(|c: char| c.is_whitespace()) {
+                cost += 8;
+            }
+            // An en dash between digits, else an em dash: `2010–2020`.
+            let digits = word.contains(|c: char| c.is_ascii_digit());
+            for (option, &chosen) in options.iter().zip(&combination) {
+                let byte = option[chosen];
+                if (byte == 0x93 || byte == 0x94) && digits != (byte == 0x93) {
+                    cost += 1;
+                }
+            }
+            let mut letters = context;
+            for c in word.chars() {
+                letters.add(c);
+            }
+            let rank = (!letters.one_language_writes(), cost);
+            if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
+                best = Some((rank, combination.clone()));
+            }
+        }
+        // The next combination, the last position counting fastest.
+        let mut at = positions.len();
+        loop {
+            if at == 0 {
+                let chosen = best.map_or_else(|| vec![0; positions.len()], |(_, best)| best);
+                for ((&position, option), chosen) in positions.iter().zip(&options).zip(chosen) {
+                    restored[position] = option[chosen];
+                }
+                return;
+            }
+            at -= 1;
+            combination[at] += 1;
+            if combination[at] < options[at].len() {
+                break;
+            }
+            combination[at] = 0;
+        }
+    }
 }
 
 /// Whether the no-break space put back at `position` (byte A0 where a
@@ -182,6 +277,11 @@ mod tests {
         assert_eq!(fixed("2010â€\"2020"), "2010–2020");
         assert_eq!(fixed("ÐºÐ¾Ñ'"), "кот");
         assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
+        // A letter one language writes with the line's others.
+        assert_eq!(fixed("odbyÅ' siÄ™"), "odbył się");
+        assert_eq!(fixed("odbyÅ' siÄ™ zgodziÅ'"), "odbył się zgodził");
+        // Three quotes in one word, chosen together.
+        assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
         // A lost A0 after `à`: inside a word, or with its own space lost.
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
         assert_eq!(fixed("attention Ã bien"), "attention à bien");
