@@ -36,6 +36,10 @@ use crate::codecs::Codec;
 /// shows only a weak sign ([`Sign::Weak`]).
 const WEAK_SIGN_CHANGES: usize = 3;
 
+/// How many accented letters outside every one language's make a sign as
+/// strong as one word that no language writes ([`foreign_letters`]).
+const FOREIGN_LETTERS: usize = 3;
+
 /// What a symbol touching a letter adds (see [`signs_by_letters`]).
 const SYMBOL_BY_LETTER: u32 = 4;
 
@@ -187,6 +191,52 @@ fn slow_letter_bit(c: char) -> u128 {
         .map_or(Letters::UNKNOWN, |index| 1 << index)
 }
 
+/// How many of the accented letters of `text` (counted each time they
+/// occur) lie outside the letters of the language that leaves out the
+/// fewest: 0 for text one language writes, 1 for `Møller, Erdős` (Danish
+/// `ø` beside Hungarian `ő`), 3 for Slovenian read as Windows-1252 with
+/// `š` and `ž` beside `è` three times or more (`razlièni poroèil že
+/// šola`: Slovenian leaves out `è`, French `š` and `ž`).
+pub(crate) fn foreign_letters(text: &str) -> usize {
+    // Each distinct letter's bit and how often it occurs.
+    let mut counts: Vec<(u128, usize)> = Vec::new();
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        let bit = letter_bit(c);
+        if bit == 0 {
+            continue;
+        }
+        match counts.iter_mut().find(|(known, _)| *known == bit) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((bit, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return 0;
+    }
+    ALL_LANGUAGES
+        .iter()
+        .map(|&language| {
+            counts
+                .iter()
+                .filter(|&&(bit, _)| bit & !language != 0)
+                .map(|&(_, count)| count)
+                .sum()
+        })
+        .min()
+        .unwrap_or_else(|| counts.iter().map(|&(_, count)| count).sum())
+}
+
+/// What the accented letters that every one language leaves out add to
+/// the cost of text as read ([`foreign_letters`] of them, each at the
+/// price of a symbol touching a letter): the model's letter pairs are
+/// those of every language of a script at once, so that Hungarian `ő`
+/// read as Portuguese `õ` costs it little, while no one language writes
+/// `õ` and `û` beside `ö`.
+pub(crate) fn foreign_letters_cost(text: &str) -> u32 {
+    u32::try_from(foreign_letters(text))
+        .map_or(u32::MAX, |count| count.saturating_mul(SYMBOL_BY_LETTER))
+}
+
 /// The accented letters of `text`.
 pub(crate) fn letters_of(text: &str) -> Letters {
     let mut letters = Letters::default();
@@ -243,8 +293,12 @@ pub(crate) enum Sign {
     /// languages looks the same (`Hjortø Allé, Szabadság utca`).
     Weak,
     /// A hard sign of the model (a symbol or control character inside a
-    /// word), a capital inside a word, or a word whose accented letters no
-    /// one language writes together (Czech `zaèátek`).
+    /// word), a capital inside a word, a word whose accented letters no
+    /// one language writes together (Czech `zaèátek`), or at least
+    /// [`FOREIGN_LETTERS`] accented letters that every one language leaves
+    /// out ([`foreign_letters`]: Slovenian `razlièni … poroèil … že`,
+    /// where a list of names rarely has more than a name or two of another
+    /// language).
     Strong,
 }
 
@@ -261,7 +315,11 @@ pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
     {
         Sign::Strong
     } else if !letters_of(text).one_language_writes() {
-        Sign::Weak
+        if foreign_letters(text) >= FOREIGN_LETTERS {
+            Sign::Strong
+        } else {
+            Sign::Weak
+        }
     } else {
         Sign::None
     }
@@ -448,6 +506,25 @@ mod tests {
         // Czech letters, but no language written in Windows-1252.
         assert!(!reads_as_one_language("známe městem", "windows-1252"));
         assert!(reads_as_one_language("známe městem", "windows-1250"));
+    }
+
+    #[test]
+    fn foreign_letters_are_counted_against_the_likeliest_language() {
+        assert_eq!(foreign_letters("Zażółć gęślą jaźń"), 0);
+        assert_eq!(foreign_letters("Hjortø Allé"), 0);
+        assert_eq!(foreign_letters("Møller, Erdős"), 1);
+        // Slovenian read as Windows-1252: `è` four times beside `š`, `ž`.
+        assert_eq!(foreign_letters("razlièni poroèil že èasa pomoè šola"), 2);
+        assert_eq!(foreign_letters("razlièni poroèil èasa pomoè šola že ž"), 3);
+        // Hungarian: `õ` twice beside `ö`, `é` and `û`, all of which
+        // Western Frisian writes.
+        assert_eq!(foreign_letters("költõ és tûz, elõtt"), 2);
+        assert_eq!(mixup_sign("költõ és tûz, elõtt", 0), Sign::Weak);
+        assert_eq!(
+            mixup_sign("razlièni poroèil èasa pomoè šola že ž", 0),
+            Sign::Strong
+        );
+        assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::Weak);
     }
 
     #[test]

@@ -224,6 +224,7 @@ fn recover_viable(
     // (signs other than hard ones; all its letters Latin), worked out once.
     let latin_mixup = std::cell::OnceCell::new();
     let latin_letters_only = std::cell::OnceCell::new();
+    let latin_signs = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -297,15 +298,25 @@ fn recover_viable(
             // can be accepted: scoring stops once it can't.
             let cap = if within_latin {
                 // Symbols touching letters are what such mixups show
-                // (`s±`, `móg³by`), yet cost the model little. A weak sign
-                // (names of several languages show it) needs the margin
-                // of other legacy mixups.
-                let margin = if latin_sign == latin::Sign::Strong {
-                    LATIN_MARGIN
-                } else {
-                    LEGACY_MARGIN
+                // (`s±`, `móg³by`), and so are accented letters that no one
+                // language writes together (Slovenian `razlièni` beside
+                // `že` and `šola`), yet they cost the model little. A weak
+                // sign (names of several languages show it) needs the
+                // margin of other legacy mixups instead, which its foreign
+                // letters must not pay for.
+                let (margin, foreign) = match latin_sign {
+                    latin::Sign::Strong => (LATIN_MARGIN, true),
+                    latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false),
                 };
-                (reference + latin::signs_by_letters(text)).checked_sub(margin)
+                let signs = *latin_signs.get_or_init(|| {
+                    let foreign = if foreign {
+                        latin::foreign_letters_cost(text)
+                    } else {
+                        0
+                    };
+                    latin::signs_by_letters(text).saturating_add(foreign)
+                });
+                reference.saturating_add(signs).checked_sub(margin)
             } else {
                 reference.checked_sub(LEGACY_MARGIN + kana)
             };
