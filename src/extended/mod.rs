@@ -569,8 +569,16 @@ impl Counts {
     }
 }
 
+/// What a kana adds to a reading through a Chinese or Korean codec:
+/// Chinese and Korean text has none, so that one is at least as unusual
+/// there as an ideograph the model's text lacks (`model`'s
+/// `KNOWN_IDEOGRAPH`).
+const KANA_IN_CHINESE_OR_KOREAN: usize = 2;
+
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
-/// a reading of it through them costs one more per kana. Half-width
+/// a reading of it through them costs [`KANA_IN_CHINESE_OR_KOREAN`] more
+/// per kana (EUC-JP read as GBK keeps its kana, and reads its kanji as
+/// common Chinese characters). Half-width
 /// katakana, which Shift_JIS gives for most bytes it is wrongly handed,
 /// cost four more each.
 fn kana_penalty(candidate: &Candidate) -> u32 {
@@ -592,7 +600,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
         .chars()
         .filter(|c| matches!(c, '\u{3041}'..='\u{30ff}'))
         .count();
-    u32::try_from(kana)
+    u32::try_from(kana * KANA_IN_CHINESE_OR_KOREAN)
         .unwrap_or(u32::MAX)
         .saturating_add(half_width)
 }
