@@ -344,9 +344,13 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
 /// Whether a text re-decoded with the codec `decoder` reads as one
 /// language: one language that `decoder` can write writes all its
 /// accented letters, and no capital that is not ASCII stands between a
-/// letter and a lowercase letter (`GÜteborg`).
+/// letter and a lowercase letter (`GÜteborg`) or after the lowercase
+/// letters that start a word (`dŽIvoire`, ISO-8859-15's reading of the
+/// acute accent that stands for an apostrophe in `d´Ivoire`).
 fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
-    letters_of(candidate).written_in(decoder) && !has_capital_between_letters(candidate)
+    letters_of(candidate).written_in(decoder)
+        && !has_capital_between_letters(candidate)
+        && !has_capital_inside_word(candidate)
 }
 
 /// Whether `text` has a capital that is not ASCII between a letter and a
@@ -412,15 +416,13 @@ fn has_symbol_by_letter(candidate: &str) -> bool {
 }
 
 /// Whether all the letters of `text` are Latin, or ordinal indicators
-/// between two letters (`vºlu`: Windows-1252 shows Latvian `ē` of
-/// ISO-8859-4 as `º`; not `nº`, which Portuguese writes).
+/// before a letter (`vºlu`: Windows-1252 shows Latvian `ē` of ISO-8859-4
+/// as `º`, and Romanian `ș` of ISO-8859-16, as in `ºi`; not `nº` or `1ª`,
+/// which Portuguese writes).
 pub(crate) fn has_only_latin_letters(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     chars.iter().enumerate().all(|(at, &c)| match kind_of(c) {
-        Kind::Letter(0) => {
-            is_letter(at.checked_sub(1).map(|before| chars[before]))
-                && is_letter(chars.get(at + 1).copied())
-        }
+        Kind::Letter(0) => is_letter(chars.get(at + 1).copied()),
         Kind::Letter(script) => script == 1,
         _ => true,
     })
@@ -496,7 +498,10 @@ mod tests {
         assert!(changes_inside_words("f\u{81}r", "für", 1));
         assert!(!changes_inside_words("f\u{81}r", "für", 2));
         assert!(has_only_latin_letters("dzirdºju"));
+        assert!(has_only_latin_letters("ºi ªi"));
         assert!(!has_only_latin_letters("nº 5"));
+        assert!(!has_only_latin_letters("la 1ª vez"));
+        assert!(!reads_as_one_language("Kote dŽIvoire", "iso-8859-15"));
         assert!(!changes_inside_words(
             "intentional \u{81}",
             "intentional ü",
