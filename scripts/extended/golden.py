@@ -97,15 +97,21 @@ CASES = [
     ("legacy-1254-as-1252", "Turkish in Windows-1254 read as Windows-1252: Icelandic ý and þ beside ü and ç", "Türkçe öğrenmek için şimdi çalışıyorum, değil mi?", legacy("windows-1254", "sloppy-windows-1252")),
     ("legacy-1257-as-1252", "Lithuanian in Windows-1257 read as Windows-1252: ð ø à beside ë", "Lietuvos žmonės švenčia šventę ir gražų rudenį", legacy("windows-1257", "sloppy-windows-1252")),
     ("legacy-iso-8859-13-as-1252", "Lithuanian in ISO-8859-13 read as Windows-1252", "Lietuvos žmonės švenčia šventę ir gražų rudenį", legacy("iso-8859-13", "sloppy-windows-1252")),
+    ("legacy-iso-8859-4-as-1252", "Latvian in ISO-8859-4 read as Windows-1252: ē as º between letters, ū as Icelandic þ beside French à", "Mūsu bērni dzīvo Rīgā un mācās skolā, kur ir daudz skolēnu", legacy("iso-8859-4", "sloppy-windows-1252")),
+    ("legacy-1250-as-1252-slovene", "Slovenian in Windows-1250 read as Windows-1252: each word could be French or Slovenian, but è four times beside š and ž three times is no one language's text", "Včeraj smo končno začeli graditi šolo, že ves teden je bilo lepo in ženske so šle v mesto na izlet", legacy("windows-1250", "sloppy-windows-1252")),
+    ("legacy-iso-8859-15-as-1252", "Finnish in ISO-8859-15 read as Windows-1252: š as the diaeresis ¨ between letters", "Tšekki ja Slovakia ovat naapureita, ja tšekkiläinen ruoka on hyvää", legacy("iso-8859-15", "sloppy-windows-1252")),
+    ("legacy-iso-8859-16-as-1252", "Romanian in ISO-8859-16 read as Windows-1252: ș, ț and ă as º, þ and ã", "Știința și tehnologia sunt importante pentru țară și pentru oameni", legacy("iso-8859-16", "sloppy-windows-1252")),
     ("legacy-cp437-as-macroman", "French in CP437 read as MacRoman: capitals inside words (journÇe)", "La journée de la société générale", legacy("cp437", "macroman")),
     ("legacy-cp850-as-1252", "French in CP850 read as Windows-1252: symbols between letters", "Où est la bibliothèque? Là-bas, près du café.", legacy("cp850", "sloppy-windows-1252")),
     # Known misses within the Latin script: the text as read shows no sign.
     ("miss-1254-as-1252-icelandic-letters", "Known miss: Turkish read as Windows-1252 with only ý, ö and ç, letters one Windows-1252 language writes together; without a sign it is left alone", "Bilgiler için ve sosyal göz anlamıyorum", legacy("windows-1254", "sloppy-windows-1252")),
+    ("miss-iso-8859-15-as-1252-fraction", "Known miss: French œ in ISO-8859-15 read as Windows-1252 is ½, which the model takes for a number, not a symbol inside a word", "Elle a le cœur sur la main, comme sa sœur", legacy("iso-8859-15", "sloppy-windows-1252")),
     ("miss-1250-as-1252-danish-letter", "Known miss: one Polish ć read as Danish æ, which is all the sentence shows", "Jednak trzeba to zobaczyć", legacy("windows-1250", "sloppy-windows-1252")),
     # Short strings that are too ambiguous to decide.
     ("ambiguous-short-cyrillic", "One short word: Ïðè could be Привет's start or a name; too little to go on", "При", legacy("windows-1251", "sloppy-windows-1252")),
     ("ambiguous-short-journee", "One word of CP437 read as MacRoman: journÇe (one changed letter is too little to go on)", "journée", legacy("cp437", "macroman")),
     ("ambiguous-names-several-languages", "Clean names of several languages: their letters (ø, é, á) are no one language's, but a Czech reading (ř for ø) changes only one letter", "Hjortø Allé und Szabadság utca", lambda text: text),
+    ("ambiguous-acute-for-apostrophe", "Clean text with an acute accent for an apostrophe: ISO-8859-15 reads it as Ž (dŽIvoire), a capital inside a word that no language writes", "Kote d´Ivoire", lambda text: text),
     ("ambiguous-short-polish", "Two Polish words read as Windows-1252, one accented letter each: too little to go on", "Idę sam", legacy("windows-1250", "sloppy-windows-1252")),
     ("ambiguous-one-sequence", "One sequence that two codecs read differently (GrĂźnen: ISO-8859-2 or Windows-1250?)", "Grünen", utf8_as("iso-8859-2")),
 ]
