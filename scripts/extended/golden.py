@@ -79,6 +79,8 @@ CASES = [
     ("legacy-cp866-as-1251", "CP866 (DOS) read as Windows-1251", "Привет из старого DOS-файла", legacy("cp866", "sloppy-windows-1251")),
     ("legacy-iso-8859-5-as-1252", "ISO-8859-5 read as Windows-1252", "Москва - столица России, большой город", legacy("iso-8859-5", "sloppy-windows-1252")),
     ("legacy-1253-as-1252", "Windows-1253 read as Windows-1252", "Καλημέρα κόσμε, τι κάνεις;", legacy("windows-1253", "sloppy-windows-1252")),
+    ("legacy-1253-as-1252-initial-alpha", "Windows-1253 read as Windows-1252, starting with Ά (byte A2, which ISO-8859-7 reads as ’)", "Άνθρωποι και ζώα ζουν μαζί στην πόλη", legacy("windows-1253", "sloppy-windows-1252")),
+    ("legacy-iso-8859-7-as-1252-initial-alpha", "ISO-8859-7 read as Windows-1252, starting with Ά (byte B6, which Windows-1253 reads as ¶)", "Άνθρωποι και ζώα ζουν μαζί στην πόλη", legacy("iso-8859-7", "sloppy-windows-1252")),
     ("legacy-iso-8859-7-as-1252", "ISO-8859-7 read as Windows-1252", "Η Αθήνα είναι η πρωτεύουσα", legacy("iso-8859-7", "sloppy-windows-1252")),
     ("legacy-1255-as-1252", "Windows-1255 read as Windows-1252", "שלום עולם, מה שלומך היום?", legacy("windows-1255", "sloppy-windows-1252")),
     ("legacy-1256-as-1252", "Windows-1256 read as Windows-1252", "مرحبا بالعالم، كيف حالك؟", legacy("windows-1256", "sloppy-windows-1252")),

@@ -218,7 +218,7 @@ fn recover_viable(
         .any(|candidate| candidate.text != utf8_candidates[0].text);
     // The best candidate writes in the fewest scripts, then costs least.
     // The cheap checks come first: most candidates fail them.
-    let mut best: Option<((u32, usize, u32, usize), Candidate)> = None;
+    let mut best: Option<(RankKey, Candidate)> = None;
     let text_scripts = std::cell::OnceCell::new();
     // What the text as read shows of a mixup within the Latin script
     // (signs other than hard ones; all its letters Latin), worked out once.
@@ -405,13 +405,23 @@ fn recover_viable(
         {
             return;
         }
-        // Then fewer capitals inside words, then the lower cost, then
-        // fewer capitals: ISO-8859-2 and Windows-1250 place some letters
-        // apart, so that one reads `sætter`, `în` where the other reads
-        // `sÌtter`, `În`, which the letter-pair model may like as well.
+        // Then fewer capitals inside words, then (of single-byte legacy
+        // readings, which map letters to letters) fewer words that start
+        // with a character that is not a letter (Windows-1253 reads `Ά`
+        // where ISO-8859-7 reads `’`, and ISO-8859-7 `Ά` where
+        // Windows-1253 reads `¶`), then the lower cost, then fewer
+        // capitals: ISO-8859-2 and Windows-1250 place some letters apart,
+        // so that one reads `sætter`, `în` where the other reads `sÌtter`,
+        // `În`, which the letter-pair model may like as well.
+        let non_letter_starts = if legacy && candidate_length == length {
+            non_letter_word_starts(&candidate.text)
+        } else {
+            0
+        };
         let key = (
             model::script_count(&candidate.text),
             capitals_inside_words(&candidate.text),
+            non_letter_starts,
             after.cost,
             candidate.text.chars().filter(|c| c.is_uppercase()).count(),
         );
@@ -464,6 +474,31 @@ fn recover_viable(
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// How a candidate ranks (lower is better): scripts, capitals inside
+/// words, words starting with a character that is not a letter (of
+/// single-byte legacy readings), cost, capitals.
+type RankKey = (u32, usize, usize, u32, usize);
+
+/// How many words start with a character other than ASCII that is not a
+/// letter and go on with a letter (`’σκηση`, `¶μεσα`).
+fn non_letter_word_starts(text: &str) -> usize {
+    let mut count = 0;
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        count += usize::from(
+            !c.is_ascii()
+                && !chars::info(c).alphabetic
+                && before.is_none_or(char::is_whitespace)
+                && chars
+                    .peek()
+                    .is_some_and(|&next| chars::info(next).alphabetic),
+        );
+        before = Some(c);
+    }
+    count
 }
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
