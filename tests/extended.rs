@@ -72,6 +72,14 @@ fn plans_are_ordinary_and_replay() {
             "Łódź i Gdańsk",
             vec!["('apply', 'decode_utf8_spans:sloppy-windows-1252')"],
         ),
+        (
+            "ªtiinþa ºi tehnologia sunt importante pentru þarã ºi pentru oameni",
+            "Știința și tehnologia sunt importante pentru țară și pentru oameni",
+            vec![
+                "('encode', 'sloppy-windows-1252')",
+                "('decode', 'iso-8859-16')",
+            ],
+        ),
     ] {
         let fixed = fix_encoding_and_explain(broken, &config);
         assert_eq!(fixed.text, meant);

@@ -264,6 +264,10 @@ LEGACY_PAIRS = [
     ("windows-1252", "sloppy-windows-1251", ["fr", "de", "es", "pt"]),
     # Added last, so that the cases above stay the same.
     ("iso-8859-4", "sloppy-windows-1252", ["lt", "lv"]),
+    # ISO-8859-15 differs from Windows-1252 in eight letters and signs
+    # (œ, š, ž, Ÿ, €: French and Finnish), ISO-8859-16 is Romanian's.
+    ("iso-8859-15", "sloppy-windows-1252", ["fr", "fi"]),
+    ("iso-8859-16", "sloppy-windows-1252", ["ro"]),
 ]
 
 

@@ -20,7 +20,7 @@ It writes:
 - COMMON_IDEOGRAPHS: Han, kana and Hangul characters seen in that text,
   and KNOWN_IDEOGRAPHS: the rest of the codecs' common levels;
 - LEGACY_CODECS: the high halves of the single-byte codecs that
-  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15);
+  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15/16);
 - LATIN_LETTERS / LANGUAGE_LETTERS: the accented Latin letters of the
   single-byte codecs, and which of them each Latin-script language writes
   (CLDR's main exemplar characters), for the mixups within the Latin
@@ -314,7 +314,7 @@ def main():
     for name, python in [("koi8-r", "koi8_r"), ("ibm866", "cp866"), ("cp850", "cp850"),
                          ("iso-8859-4", "iso8859_4"), ("iso-8859-5", "iso8859_5"),
                          ("iso-8859-9", "iso8859_9"), ("iso-8859-13", "iso8859_13"),
-                         ("iso-8859-15", "iso8859_15")]:
+                         ("iso-8859-15", "iso8859_15"), ("iso-8859-16", "iso8859_16")]:
         table = []
         for byte in range(0x80, 0x100):
             try:

@@ -73,7 +73,7 @@ pub(crate) static UTF8_TRANSFORMS: [Transform; 15] = [
 /// The single-byte pairs are those where a Western (or Cyrillic, or Mac)
 /// reader meets another script's or region's code page; the CJK pairs are
 /// double-byte text read as Windows-1252.
-pub(crate) static LEGACY_TRANSFORMS: [Transform; 26] = [
+pub(crate) static LEGACY_TRANSFORMS: [Transform; 28] = [
     legacy_pair("sloppy-windows-1252", "windows-1251"),
     legacy_pair("sloppy-windows-1252", "koi8-r"),
     legacy_pair("sloppy-windows-1252", "ibm866"),
@@ -87,6 +87,8 @@ pub(crate) static LEGACY_TRANSFORMS: [Transform; 26] = [
     legacy_pair("sloppy-windows-1252", "iso-8859-13"),
     legacy_pair("sloppy-windows-1252", "iso-8859-4"),
     legacy_pair("sloppy-windows-1252", "windows-1258"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-15"),
+    legacy_pair("sloppy-windows-1252", "iso-8859-16"),
     legacy_pair("sloppy-windows-1252", "windows-1255"),
     legacy_pair("sloppy-windows-1252", "windows-1256"),
     legacy_pair("sloppy-windows-1252", "shift_jis"),

@@ -36,6 +36,10 @@ use crate::codecs::Codec;
 /// shows only a weak sign ([`Sign::Weak`]).
 const WEAK_SIGN_CHANGES: usize = 3;
 
+/// How many accented letters outside every one language's make a sign as
+/// strong as one word that no language writes ([`foreign_letters`]).
+const FOREIGN_LETTERS: usize = 3;
+
 /// What a symbol touching a letter adds (see [`signs_by_letters`]).
 const SYMBOL_BY_LETTER: u32 = 4;
 
@@ -187,6 +191,52 @@ fn slow_letter_bit(c: char) -> u128 {
         .map_or(Letters::UNKNOWN, |index| 1 << index)
 }
 
+/// How many of the accented letters of `text` (counted each time they
+/// occur) lie outside the letters of the language that leaves out the
+/// fewest: 0 for text one language writes, 1 for `Møller, Erdős` (Danish
+/// `ø` beside Hungarian `ő`), 3 for Slovenian read as Windows-1252 with
+/// `š` and `ž` beside `è` three times or more (`razlièni poroèil že
+/// šola`: Slovenian leaves out `è`, French `š` and `ž`).
+pub(crate) fn foreign_letters(text: &str) -> usize {
+    // Each distinct letter's bit and how often it occurs.
+    let mut counts: Vec<(u128, usize)> = Vec::new();
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        let bit = letter_bit(c);
+        if bit == 0 {
+            continue;
+        }
+        match counts.iter_mut().find(|(known, _)| *known == bit) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((bit, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return 0;
+    }
+    ALL_LANGUAGES
+        .iter()
+        .map(|&language| {
+            counts
+                .iter()
+                .filter(|&&(bit, _)| bit & !language != 0)
+                .map(|&(_, count)| count)
+                .sum()
+        })
+        .min()
+        .unwrap_or_else(|| counts.iter().map(|&(_, count)| count).sum())
+}
+
+/// What the accented letters that every one language leaves out add to
+/// the cost of text as read ([`foreign_letters`] of them, each at the
+/// price of a symbol touching a letter): the model's letter pairs are
+/// those of every language of a script at once, so that Hungarian `ő`
+/// read as Portuguese `õ` costs it little, while no one language writes
+/// `õ` and `û` beside `ö`.
+pub(crate) fn foreign_letters_cost(text: &str) -> u32 {
+    u32::try_from(foreign_letters(text))
+        .map_or(u32::MAX, |count| count.saturating_mul(SYMBOL_BY_LETTER))
+}
+
 /// The accented letters of `text`.
 pub(crate) fn letters_of(text: &str) -> Letters {
     let mut letters = Letters::default();
@@ -243,8 +293,12 @@ pub(crate) enum Sign {
     /// languages looks the same (`Hjortø Allé, Szabadság utca`).
     Weak,
     /// A hard sign of the model (a symbol or control character inside a
-    /// word), a capital inside a word, or a word whose accented letters no
-    /// one language writes together (Czech `zaèátek`).
+    /// word), a capital inside a word, a word whose accented letters no
+    /// one language writes together (Czech `zaèátek`), or at least
+    /// [`FOREIGN_LETTERS`] accented letters that every one language leaves
+    /// out ([`foreign_letters`]: Slovenian `razlièni … poroèil … že`,
+    /// where a list of names rarely has more than a name or two of another
+    /// language).
     Strong,
 }
 
@@ -261,7 +315,11 @@ pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
     {
         Sign::Strong
     } else if !letters_of(text).one_language_writes() {
-        Sign::Weak
+        if foreign_letters(text) >= FOREIGN_LETTERS {
+            Sign::Strong
+        } else {
+            Sign::Weak
+        }
     } else {
         Sign::None
     }
@@ -286,9 +344,13 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
 /// Whether a text re-decoded with the codec `decoder` reads as one
 /// language: one language that `decoder` can write writes all its
 /// accented letters, and no capital that is not ASCII stands between a
-/// letter and a lowercase letter (`GÜteborg`).
+/// letter and a lowercase letter (`GÜteborg`) or after the lowercase
+/// letters that start a word (`dŽIvoire`, ISO-8859-15's reading of the
+/// acute accent that stands for an apostrophe in `d´Ivoire`).
 fn reads_as_one_language(candidate: &str, decoder: &str) -> bool {
-    letters_of(candidate).written_in(decoder) && !has_capital_between_letters(candidate)
+    letters_of(candidate).written_in(decoder)
+        && !has_capital_between_letters(candidate)
+        && !has_capital_inside_word(candidate)
 }
 
 /// Whether `text` has a capital that is not ASCII between a letter and a
@@ -354,15 +416,13 @@ fn has_symbol_by_letter(candidate: &str) -> bool {
 }
 
 /// Whether all the letters of `text` are Latin, or ordinal indicators
-/// between two letters (`vºlu`: Windows-1252 shows Latvian `ē` of
-/// ISO-8859-4 as `º`; not `nº`, which Portuguese writes).
+/// before a letter (`vºlu`: Windows-1252 shows Latvian `ē` of ISO-8859-4
+/// as `º`, and Romanian `ș` of ISO-8859-16, as in `ºi`; not `nº` or `1ª`,
+/// which Portuguese writes).
 pub(crate) fn has_only_latin_letters(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     chars.iter().enumerate().all(|(at, &c)| match kind_of(c) {
-        Kind::Letter(0) => {
-            is_letter(at.checked_sub(1).map(|before| chars[before]))
-                && is_letter(chars.get(at + 1).copied())
-        }
+        Kind::Letter(0) => is_letter(chars.get(at + 1).copied()),
         Kind::Letter(script) => script == 1,
         _ => true,
     })
@@ -438,7 +498,10 @@ mod tests {
         assert!(changes_inside_words("f\u{81}r", "für", 1));
         assert!(!changes_inside_words("f\u{81}r", "für", 2));
         assert!(has_only_latin_letters("dzirdºju"));
+        assert!(has_only_latin_letters("ºi ªi"));
         assert!(!has_only_latin_letters("nº 5"));
+        assert!(!has_only_latin_letters("la 1ª vez"));
+        assert!(!reads_as_one_language("Kote dŽIvoire", "iso-8859-15"));
         assert!(!changes_inside_words(
             "intentional \u{81}",
             "intentional ü",
@@ -448,6 +511,25 @@ mod tests {
         // Czech letters, but no language written in Windows-1252.
         assert!(!reads_as_one_language("známe městem", "windows-1252"));
         assert!(reads_as_one_language("známe městem", "windows-1250"));
+    }
+
+    #[test]
+    fn foreign_letters_are_counted_against_the_likeliest_language() {
+        assert_eq!(foreign_letters("Zażółć gęślą jaźń"), 0);
+        assert_eq!(foreign_letters("Hjortø Allé"), 0);
+        assert_eq!(foreign_letters("Møller, Erdős"), 1);
+        // Slovenian read as Windows-1252: `è` four times beside `š`, `ž`.
+        assert_eq!(foreign_letters("razlièni poroèil že èasa pomoè šola"), 2);
+        assert_eq!(foreign_letters("razlièni poroèil èasa pomoè šola že ž"), 3);
+        // Hungarian: `õ` twice beside `ö`, `é` and `û`, all of which
+        // Western Frisian writes.
+        assert_eq!(foreign_letters("költõ és tûz, elõtt"), 2);
+        assert_eq!(mixup_sign("költõ és tûz, elõtt", 0), Sign::Weak);
+        assert_eq!(
+            mixup_sign("razlièni poroèil èasa pomoè šola že ž", 0),
+            Sign::Strong
+        );
+        assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::Weak);
     }
 
     #[test]

@@ -262,6 +262,7 @@ fn recover_viable(
     // (signs other than hard ones; all its letters Latin), worked out once.
     let latin_mixup = std::cell::OnceCell::new();
     let latin_letters_only = std::cell::OnceCell::new();
+    let latin_signs = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -338,15 +339,25 @@ fn recover_viable(
             // can be accepted: scoring stops once it can't.
             let cap = if within_latin {
                 // Symbols touching letters are what such mixups show
-                // (`s±`, `móg³by`), yet cost the model little. A weak sign
-                // (names of several languages show it) needs the margin
-                // of other legacy mixups.
-                let margin = if latin_sign == latin::Sign::Strong {
-                    LATIN_MARGIN
-                } else {
-                    LEGACY_MARGIN
+                // (`s±`, `móg³by`), and so are accented letters that no one
+                // language writes together (Slovenian `razlièni` beside
+                // `že` and `šola`), yet they cost the model little. A weak
+                // sign (names of several languages show it) needs the
+                // margin of other legacy mixups instead, which its foreign
+                // letters must not pay for.
+                let (margin, foreign) = match latin_sign {
+                    latin::Sign::Strong => (LATIN_MARGIN, true),
+                    latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false),
                 };
-                (reference + latin::signs_by_letters(text)).checked_sub(margin)
+                let signs = *latin_signs.get_or_init(|| {
+                    let foreign = if foreign {
+                        latin::foreign_letters_cost(text)
+                    } else {
+                        0
+                    };
+                    latin::signs_by_letters(text).saturating_add(foreign)
+                });
+                reference.saturating_add(signs).checked_sub(margin)
             } else {
                 reference.checked_sub(LEGACY_MARGIN + kana)
             };
@@ -446,14 +457,24 @@ fn recover_viable(
             return;
         }
         // Then accented letters that one language writes, fewer capitals
-        // inside words, the lower cost, fewer capitals: ISO-8859-2 and
-        // Windows-1250 place some letters apart, so that one reads
-        // `sætter`, `în`, `þýska … á` where the other reads `sÌtter`,
-        // `În`, `Þýska … å`, which the letter-pair model may like as well.
+        // inside words, then (of single-byte legacy readings, which map
+        // letters to letters) fewer words that start with a character that
+        // is not a letter (Windows-1253 reads `Ά` where ISO-8859-7 reads
+        // `’`, and ISO-8859-7 `Ά` where Windows-1253 reads `¶`), the lower
+        // cost, fewer capitals: ISO-8859-2 and Windows-1250 place some
+        // letters apart, so that one reads `sætter`, `în`, `þýska … á`
+        // where the other reads `sÌtter`, `În`, `Þýska … å`, which the
+        // letter-pair model may like as well.
+        let non_letter_starts = if legacy && candidate_length == length {
+            non_letter_word_starts(&candidate.text)
+        } else {
+            0
+        };
         let key = (
             model::script_count(&candidate.text),
             !latin::letters_of(&candidate.text).one_language_writes(),
             capitals_inside_words(&candidate.text),
+            non_letter_starts,
             after.cost,
             candidate.text.chars().filter(|c| c.is_uppercase()).count(),
         );
@@ -548,6 +569,26 @@ fn accented_capitals_inside_sentences(text: &str) -> usize {
     count
 }
 
+/// How many words start with a character other than ASCII that is not a
+/// letter and go on with a letter (`’σκηση`, `¶μεσα`).
+fn non_letter_word_starts(text: &str) -> usize {
+    let mut count = 0;
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        count += usize::from(
+            !c.is_ascii()
+                && !chars::info(c).alphabetic
+                && before.is_none_or(char::is_whitespace)
+                && chars
+                    .peek()
+                    .is_some_and(|&next| chars::info(next).alphabetic),
+        );
+        before = Some(c);
+    }
+    count
+}
+
 /// The single-byte codec a UTF-8 candidate was read through (the encoder
 /// of its plan's first step, or of its span repair).
 fn read_through(candidate: &Candidate) -> &'static str {
@@ -593,8 +634,9 @@ fn shows_latin_sign(text: &str, candidate: &str) -> bool {
 
 /// How candidates are ranked, least first: scripts written, accented
 /// letters that no one language writes together, capitals inside words,
-/// the model's cost, capitals.
-type CandidateKey = (u32, bool, usize, u32, usize);
+/// words that start with a character that is not a letter (of
+/// single-byte legacy readings), the model's cost, capitals.
+type CandidateKey = (u32, bool, usize, usize, u32, usize);
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
 /// rarely writes.
@@ -699,8 +741,16 @@ impl Counts {
     }
 }
 
+/// What a kana adds to a reading through a Chinese or Korean codec:
+/// Chinese and Korean text has none, so that one is at least as unusual
+/// there as an ideograph the model's text lacks (`model`'s
+/// `KNOWN_IDEOGRAPH`).
+const KANA_IN_CHINESE_OR_KOREAN: usize = 2;
+
 /// Japanese text has kana, which Chinese and Korean codecs also encode:
-/// a reading of it through them costs one more per kana. Half-width
+/// a reading of it through them costs [`KANA_IN_CHINESE_OR_KOREAN`] more
+/// per kana (EUC-JP read as GBK keeps its kana, and reads its kanji as
+/// common Chinese characters). Half-width
 /// katakana, which Shift_JIS gives for most bytes it is wrongly handed,
 /// cost four more each.
 fn kana_penalty(candidate: &Candidate) -> u32 {
@@ -722,7 +772,7 @@ fn kana_penalty(candidate: &Candidate) -> u32 {
         .chars()
         .filter(|c| matches!(c, '\u{3041}'..='\u{30ff}'))
         .count();
-    u32::try_from(kana)
+    u32::try_from(kana * KANA_IN_CHINESE_OR_KOREAN)
         .unwrap_or(u32::MAX)
         .saturating_add(half_width)
 }
