@@ -219,7 +219,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
         {
             continue;
         }
-        match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
+        match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
             Ok(fixed) => return Some(fixed),
             Err(bytes) => failed = Some((bytes, repairs)),
         }
@@ -266,7 +266,8 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
 /// Whether the first step of fixing would re-decode a text whose bytes in
 /// `UNDONE_CODECS[index]` are `bytes`: [`reinterpret_as_utf8`] succeeds.
 pub(crate) fn reinterprets(bytes: Vec<u8>, index: usize, config: &TextFixerConfig) -> bool {
-    reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config).is_ok()
+    let charmap = UNDONE_CODECS[index];
+    reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_ok()
 }
 
 /// What of a codec [`reinterpret_as_utf8`] looks at besides the bytes:
@@ -286,15 +287,16 @@ impl Repairs {
     }
 }
 
-/// Repairs `bytes` (the text encoded with `charmap`) and decodes them as
-/// UTF-8, or gives them back if they still aren't UTF-8.
+/// Repairs `bytes` (the text encoded with `charmap`, whose repairs are
+/// `repairs`) and decodes them as UTF-8, or gives them back if they still
+/// aren't UTF-8.
 fn reinterpret_as_utf8(
     bytes: Vec<u8>,
     charmap: &'static Charmap,
+    repairs: Repairs,
     config: &TextFixerConfig,
 ) -> Result<FixedStep, Vec<u8>> {
     let mut plan = StepPlan::of(&[ExplanationStep::Encode(Codec::SingleByte(charmap))]);
-    let repairs = Repairs::of(charmap);
     // The bytes once a repair has changed them; `bytes` stays as it was,
     // to give back.
     let mut repaired: Option<Vec<u8>> = None;
