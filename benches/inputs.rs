@@ -189,7 +189,8 @@ fn soup(alphabet: &[char], size: usize) -> String {
 
 /// The adversarial inputs, named, each one line of about 1 MB (or, for
 /// line breaks, many empty lines; one quadratic input is 16 KB). Every class of input that makes some
-/// fix work is here, plus what `examples/hunt_slow.rs` found.
+/// fix work is here, plus what `examples/hunt_slow.rs` and the
+/// `slow_input` fuzz target found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
     const SIZE: usize = 1 << 20;
     let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
@@ -250,6 +251,11 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("hunt_cr_digraph_width", repeated("\rǆｶ¾", SIZE)),
         ("hunt_lf_c1", repeated("¦\u{80}×\n", SIZE)),
         ("hunt_cr_math", repeated("∂\rβ\u{f8ff}", SIZE)),
+        // Found by the slow_input fuzz target: per-line overhead again,
+        // in lines of CR and the control U+001C, and of a C1 control among
+        // NULs.
+        ("hunt_cr_file_separator", repeated("\r\u{1c}\n", SIZE)),
+        ("hunt_c1_nul_line", repeated("¦\u{80}\0\0\0\0×\n", SIZE)),
         // Quadratic by ftfy's own rules, so only 16 KB: each step of
         // fix_encoding turns one more `Ãœ` into a run (the strict `¿`
         // before it has just been fixed) and fixes only that.

@@ -341,6 +341,12 @@ struct Compiled {
     second_rules: Box<[RuleSet]>,
     /// The rules that can match a single character.
     single_rules: RuleSet,
+    /// `first_rules` and `second_rules` for characters beyond the table,
+    /// by their classes: a character there has those of one of
+    /// [`categories::BEYOND_TABLE`] or only Python's `\s` and `\w`, so a
+    /// few entries cover them all. Working the sets out per character
+    /// tried every rule, which made lines of `ｶ` or U+FFFD slow.
+    beyond_rules: Vec<(Bits, RuleSet, RuleSet)>,
     /// The anchors, one bit per character of the Basic Multilingual
     /// Plane (all of them are there): word `i` covers U+(64i) to
     /// U+(64i+63), the characters that share a two-byte lead byte, or a
@@ -423,6 +429,20 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .map(|index| classify(char::from_u32(index as u32).unwrap_or('\0')))
         .collect();
     let beyond_table = categories::BEYOND_TABLE.map(|c| (c, classify(c)));
+    // Before `second_rules` below hides the function of that name.
+    let python_only: [Bits; 4] = [0, SPACE, WORD, SPACE | WORD].map(Bits::from);
+    let beyond_rules = beyond_table
+        .iter()
+        .map(|&(_, bits)| bits)
+        .chain(python_only)
+        .map(|bits| {
+            (
+                bits,
+                starting_rules(&rules, bits),
+                second_rules(&rules, bits),
+            )
+        })
+        .collect();
     let first_rules = table
         .iter()
         .map(|&bits| starting_rules(&rules, bits))
@@ -474,6 +494,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         first_rules,
         second_rules,
         single_rules,
+        beyond_rules,
         anchors_bmp,
         anchor_blocks_leads,
     }
@@ -588,19 +609,34 @@ impl Compiled {
     /// The rules worth trying at a start whose first two characters are
     /// `first` and `second` (`None` at the end of the text).
     fn candidates(&self, first: char, second: Option<char>) -> RuleSet {
-        let all_classes = Bits::from(SPACE | WORD);
         let firsts = match self.first_rules.get(first as usize) {
             Some(&rules) => rules,
-            None => starting_rules(&self.rules, self.bits(first, all_classes)),
+            None => self.rules_beyond_table(first).0,
         };
         let seconds = match second {
             None => 0,
             Some(c) => match self.second_rules.get(c as usize) {
                 Some(&rules) => rules,
-                None => second_rules(&self.rules, self.bits(c, all_classes)),
+                None => self.rules_beyond_table(c).1,
             },
         };
         firsts & (seconds | self.single_rules)
+    }
+
+    /// The rules whose first position accepts `c`, and those whose second
+    /// matched character may be `c`, for `c` beyond the table: looked up
+    /// in [`Compiled::beyond_rules`] by its classes.
+    fn rules_beyond_table(&self, c: char) -> (RuleSet, RuleSet) {
+        let bits = self.bits(c, Bits::from(SPACE | WORD));
+        match self.beyond_rules.iter().find(|entry| entry.0 == bits) {
+            Some(&(_, firsts, seconds)) => (firsts, seconds),
+            // Never reached (the entries cover every class set beyond
+            // the table), but correct if it were.
+            None => (
+                starting_rules(&self.rules, bits),
+                second_rules(&self.rules, bits),
+            ),
+        }
     }
 
     /// Tries `positions` against the characters of `rest`, backtracking
@@ -825,6 +861,28 @@ mod tests {
             true
         });
         matches
+    }
+
+    /// The rule sets kept for characters beyond the table are those
+    /// worked out from every rule, for every such character.
+    #[test]
+    fn rules_beyond_table_cover_every_character() {
+        let compiled = &*COMPILED;
+        for c in (TABLE_END as u32..0x11_0000).filter_map(char::from_u32) {
+            let bits = compiled.bits(c, Bits::from(SPACE | WORD));
+            assert!(
+                compiled.beyond_rules.iter().any(|entry| entry.0 == bits),
+                "{c:?}"
+            );
+            assert_eq!(
+                compiled.rules_beyond_table(c),
+                (
+                    starting_rules(&compiled.rules, bits),
+                    second_rules(&compiled.rules, bits)
+                ),
+                "{c:?}"
+            );
+        }
     }
 
     /// Characters the rules name, and neighbours they care about.

@@ -203,14 +203,25 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
     let mut untried = encoders;
     let mut encoded = first_encoding;
+    // The bytes and repairs of the last codec that failed: codecs often
+    // encode a text to the same bytes, and then fail alike.
+    let mut failed: Option<(Vec<u8>, Repairs)> = None;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
         let bytes = encoded
             .take()
             .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
-        if let Some(fixed) = reinterpret_as_utf8(bytes, UNDONE_CODECS[index], config) {
-            return Some(fixed);
+        let repairs = Repairs::of(UNDONE_CODECS[index]);
+        if failed
+            .as_ref()
+            .is_some_and(|(same, alike)| *same == bytes && *alike == repairs)
+        {
+            continue;
+        }
+        match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
+            Ok(fixed) => return Some(fixed),
+            Err(bytes) => failed = Some((bytes, repairs)),
         }
     }
     // UNDONE_CODECS[0] is Latin-1.
@@ -252,38 +263,87 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     None
 }
 
-/// Repairs `bytes` (the text encoded with `charmap`) and decodes them as
-/// UTF-8, or returns `None` if they still aren't UTF-8.
+/// Whether the first step of fixing would re-decode a text whose bytes in
+/// `UNDONE_CODECS[index]` are `bytes`: [`reinterpret_as_utf8`] succeeds.
+pub(crate) fn reinterprets(bytes: Vec<u8>, index: usize, config: &TextFixerConfig) -> bool {
+    let charmap = UNDONE_CODECS[index];
+    reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_ok()
+}
+
+/// What of a codec [`reinterpret_as_utf8`] looks at besides the bytes:
+/// whether a lost byte A0 may be restored, and lossy sequences replaced.
+#[derive(Clone, Copy, PartialEq)]
+struct Repairs {
+    restore_byte_a0: bool,
+    replace_lossy_sequences: bool,
+}
+
+impl Repairs {
+    fn of(charmap: &Charmap) -> Repairs {
+        Repairs {
+            restore_byte_a0: *charmap != codecs::MACROMAN,
+            replace_lossy_sequences: charmap.is_sloppy(),
+        }
+    }
+}
+
+/// Repairs `bytes` (the text encoded with `charmap`, whose repairs are
+/// `repairs`) and decodes them as UTF-8, or gives them back if they still
+/// aren't UTF-8.
 fn reinterpret_as_utf8(
-    mut bytes: Vec<u8>,
+    bytes: Vec<u8>,
     charmap: &'static Charmap,
+    repairs: Repairs,
     config: &TextFixerConfig,
-) -> Option<FixedStep> {
+) -> Result<FixedStep, Vec<u8>> {
     let mut plan = StepPlan::of(&[ExplanationStep::Encode(Codec::SingleByte(charmap))]);
+    // The bytes once a repair has changed them; `bytes` stays as it was,
+    // to give back.
+    let mut repaired: Option<Vec<u8>> = None;
 
     // In MacRoman, a space after an en dash would look like a lost A0.
-    if config.restore_byte_a0 && *charmap != codecs::MACROMAN && might_have_altered_utf8(&bytes) {
+    if config.restore_byte_a0 && repairs.restore_byte_a0 && might_have_altered_utf8(&bytes) {
         if let Cow::Owned(restored) = restore_byte_a0(&bytes) {
             plan.push(ExplanationStep::Transcode(Fix::RestoreByteA0));
-            bytes = restored;
+            repaired = Some(restored);
         }
     }
-    if config.replace_lossy_sequences && charmap.is_sloppy() {
-        if let Cow::Owned(replaced) = replace_lossy_sequences(&bytes) {
+    if config.replace_lossy_sequences && repairs.replace_lossy_sequences {
+        if let Cow::Owned(replaced) = replace_lossy_sequences(repaired.as_deref().unwrap_or(&bytes))
+        {
             plan.push(ExplanationStep::Transcode(Fix::ReplaceLossySequences));
-            bytes = replaced;
+            repaired = Some(replaced);
         }
     }
 
-    let (decoder, decoded) = if bytes.contains(&0xED) || bytes.contains(&0xC0) {
+    let current = repaired.as_deref().unwrap_or(&bytes);
+    let (decoder, decoded) = if current.contains(&0xED) || current.contains(&0xC0) {
         (
             Codec::Utf8Variants,
-            codecs::utf8_variants::decode(&bytes).ok(),
+            codecs::utf8_variants::decode(current).map_err(drop),
         )
     } else {
-        (Codec::Utf8, String::from_utf8(bytes).ok())
+        let decoded = match repaired {
+            Some(repaired) => String::from_utf8(repaired).map_err(drop),
+            None => return finish_utf8(bytes, plan),
+        };
+        (Codec::Utf8, decoded)
     };
-    let text = decoded?;
+    let Ok(text) = decoded else {
+        return Err(bytes);
+    };
     plan.push(ExplanationStep::Decode(decoder));
-    Some(FixedStep { text, plan })
+    Ok(FixedStep { text, plan })
+}
+
+/// [`reinterpret_as_utf8`]'s end for unrepaired bytes decoded as plain
+/// UTF-8: they become the text without a copy, or are given back.
+fn finish_utf8(bytes: Vec<u8>, mut plan: StepPlan) -> Result<FixedStep, Vec<u8>> {
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            plan.push(ExplanationStep::Decode(Codec::Utf8));
+            Ok(FixedStep { text, plan })
+        }
+        Err(error) => Err(error.into_bytes()),
+    }
 }

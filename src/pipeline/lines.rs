@@ -41,7 +41,8 @@ use std::ops::Range;
 
 use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
 use crate::badness::{is_bad, is_bad_within};
-use crate::codecs::undone::codecs_encoding;
+use crate::codecs::undone::{codecs_encoding, encode_encodable};
+use crate::encoding::reinterprets;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::fixes::unescape_html;
 use crate::normalize::normalize;
@@ -537,8 +538,11 @@ impl<'a> Lines<'a> {
             if self.lines.iter().all(|line| line.body().is_ascii()) || !self.is_bad() {
                 return Ok(());
             }
-            // ftfy would re-encode the whole text with this codec.
-            if self.codecs_encoding_all() != 0 {
+            // ftfy would re-encode the whole text with these codecs, and
+            // re-decode it with the first that works; with Latin-1, it
+            // would also try Windows-1252.
+            let codecs = self.codecs_encoding_all();
+            if codecs & 1 != 0 || (codecs != 0 && self.some_codec_decodes_all(codecs, config)) {
                 return Err(NeedsWholeText);
             }
             if config.decode_inconsistent_utf8 {
@@ -666,6 +670,34 @@ impl<'a> Lines<'a> {
         let bad = !window.is_ascii() && is_bad_within(&window);
         self.bad_across[index] = Some(bad);
         bad
+    }
+
+    /// Whether one of `codecs` (each encodes every line) re-decodes the
+    /// whole text, as the first step of fixing tries. The whole's bytes
+    /// are the lines' bytes end to end, and neither the byte repairs nor
+    /// UTF-8 decoding look across a line break (an ASCII byte that none of
+    /// their patterns holds, and that no variant form of UTF-8 does), so
+    /// the whole decodes exactly when every line does on its own: the
+    /// first line that fails rules a codec out. (Text whose sloppy
+    /// codecs' bytes never decode, such as U+FFFD between line separators,
+    /// was fixed whole, encoded once per codec at every step.)
+    fn some_codec_decodes_all(&self, codecs: u16, config: &TextFixerConfig) -> bool {
+        let mut untried = codecs;
+        while untried != 0 {
+            let index = untried.trailing_zeros() as usize;
+            untried &= untried - 1;
+            let decodes = |line: &Line| {
+                let mut bytes = encode_encodable(line.body(), index);
+                if line.newline {
+                    bytes.push(b'\n');
+                }
+                reinterprets(bytes, index, config)
+            };
+            if self.lines.iter().all(decodes) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The codecs that can encode every line.
