@@ -126,6 +126,8 @@ CASES = [
     ("ambiguous-short-cyrillic", "One short word: Ïðè could be Привет's start or a name; too little to go on", "При", legacy("windows-1251", "sloppy-windows-1252")),
     ("ambiguous-short-journee", "One word of CP437 read as MacRoman: journÇe (one changed letter is too little to go on)", "journée", legacy("cp437", "macroman")),
     ("ambiguous-names-several-languages", "Clean names of several languages: their letters (ø, é, á) are no one language's, but a Czech reading (ř for ø) changes only one letter", "Hjortø Allé und Szabadság utca", lambda text: text),
+    ("ambiguous-foreign-name-icelandic", "Clean Icelandic words beside a Portuguese name: þ, ð and ç are no one language's, but without the name they are Icelandic's, and a Turkish reading (ş for þ) would change only good words", "þann þingið ty störfum heima meðan Mendonça hennar ganga", lambda text: text),
+    ("ambiguous-foreign-name-norwegian", "Clean Norwegian words beside a Vietnamese name: å beside ê, but å alone is Norwegian", "tape selges fy overraskende Eriksson åpen sitte vest torsdag for våpen Lê em automatisk", lambda text: text),
     ("ambiguous-acute-for-apostrophe", "Clean text with an acute accent for an apostrophe: ISO-8859-15 reads it as Ž (dŽIvoire), a capital inside a word that no language writes", "Kote d´Ivoire", lambda text: text),
     ("ambiguous-short-polish", "Two Polish words read as Windows-1252, one accented letter each: too little to go on", "Idę sam", legacy("windows-1250", "sloppy-windows-1252")),
     ("ambiguous-one-sequence", "One sequence that two codecs read differently (GrĂźnen: ISO-8859-2 or Windows-1250?)", "Grünen", utf8_as("iso-8859-2")),

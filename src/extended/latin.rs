@@ -307,13 +307,26 @@ pub(crate) enum Sign {
 /// in it. (Against every language: the text as read may be in a language
 /// that its codec can't write in full, such as Yoruba or Vietnamese.)
 pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
-    if hard > 0
-        || has_capital_inside_word(text)
+    if hard > 0 {
+        return Sign::Strong;
+    }
+    let explained_by = one_word_explains(text);
+    if explained_by == Some(true) {
+        // A name from another language among the words of one.
+        return Sign::None;
+    }
+    if has_capital_inside_word(text)
         || text
             .split(char::is_whitespace)
             .any(|word| !letters_of(word).one_language_writes())
     {
-        Sign::Strong
+        // Signs in one word only are no stronger than letters that no one
+        // language writes together across words.
+        if explained_by.is_some() {
+            Sign::Weak
+        } else {
+            Sign::Strong
+        }
     } else if !letters_of(text).one_language_writes() {
         if foreign_letters(text) >= FOREIGN_LETTERS {
             Sign::Strong
@@ -323,6 +336,40 @@ pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
     } else {
         Sign::None
     }
+}
+
+/// Whether one word alone shows the signs of `text` (accented letters
+/// that no one language writes beside the rest's, a capital inside it):
+/// without it, one language writes the rest's accented letters and no
+/// other word has a capital inside. `Some(true)` when such a word is a
+/// name (it starts with a capital): a name from another language among a
+/// sentence's words (`Mendonça` beside Icelandic `þann … meðan`, `Lê`
+/// beside Norwegian `åpen`), which is no sign of a mixup of the whole
+/// line; `Some(false)` when only other words explain it; `None` when no
+/// one word does.
+fn one_word_explains(text: &str) -> Option<bool> {
+    let words: Vec<(bool, Letters, bool)> = text
+        .split(char::is_whitespace)
+        .filter(|word| !word.is_ascii())
+        .map(|word| {
+            let name = word.chars().next().is_some_and(char::is_uppercase);
+            (name, letters_of(word), has_capital_inside_word(word))
+        })
+        .collect();
+    let mut explained = None;
+    for (skip, &(name, _, _)) in words.iter().enumerate() {
+        let (mut letters, mut capital) = (Letters::default(), false);
+        for (at, &(_, word_letters, word_capital)) in words.iter().enumerate() {
+            if at != skip {
+                letters.0 |= word_letters.0;
+                capital |= word_capital;
+            }
+        }
+        if !capital && letters.one_language_writes() {
+            explained = Some(name || explained == Some(true));
+        }
+    }
+    explained
 }
 
 /// Whether `candidate`, text as read re-decoded with the codec named
@@ -477,11 +524,25 @@ mod tests {
     fn mixups_show_a_sign() {
         // Czech read as Windows-1252: `ì` and `ž` are no language's pair.
         assert_eq!(mixup_sign("známe mìstem, že", 0), Sign::Weak);
-        assert_eq!(mixup_sign("ještì", 0), Sign::Strong);
+        // A word alone is no stronger a sign than letters across words
+        // (it may be a foreign word), two are.
+        assert_eq!(mixup_sign("ještì", 0), Sign::Weak);
+        assert_eq!(mixup_sign("ještì a všechnì", 0), Sign::Strong);
         // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
         assert_ne!(mixup_sign("anlamýyorum gönül þimdi", 0), Sign::None);
         // French in CP437 read as MacRoman.
-        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Strong);
+        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Weak);
+        assert_eq!(mixup_sign("les donnÇes et les rÇsultats", 0), Sign::Strong);
+        // A name of another language among the words of one is no sign;
+        // one odd word is a weak one.
+        assert_eq!(
+            mixup_sign("þann þingið ty störfum heima meðan Mendonça hennar", 0),
+            Sign::None
+        );
+        assert_eq!(
+            mixup_sign("5th skjer hÉimhigh lurt i direkte åpner", 0),
+            Sign::Weak
+        );
         // Icelandic, French, Spanish, German and Yoruba.
         for text in [
             "Þórður á Íslandi",
@@ -529,7 +590,8 @@ mod tests {
             mixup_sign("razlièni poroèil èasa pomoè šola že ž", 0),
             Sign::Strong
         );
-        assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::Weak);
+        // A list of names: each could be one language's.
+        assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::None);
     }
 
     #[test]
