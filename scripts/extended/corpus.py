@@ -19,6 +19,7 @@ Run: .venv/bin/python scripts/extended/corpus.py
 the output is the same on every run.)
 """
 import json
+import os
 import random
 import sys
 import unicodedata
@@ -32,6 +33,12 @@ import ftfy.bad_codecs  # noqa: F401 (registers the sloppy codecs)
 import wordfreq
 from faker import Faker
 from faker.config import AVAILABLE_LOCALES
+
+# Some of Faker's word lists are sets, whose order depends on string
+# hashing: fix the hash seed, so that the text is the same on every run.
+if os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, *sys.argv])
 
 assert babel.__version__ == "2.16.0" and ftfy.__version__ == "6.3.1"
 ROOT = Path(__file__).resolve().parents[2]

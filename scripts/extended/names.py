@@ -13,6 +13,7 @@ Run: .venv/bin/python scripts/extended/names.py [COUNT]
 first.)
 """
 import json
+import os
 import random
 import subprocess
 import sys
@@ -23,6 +24,12 @@ import unicodedata
 import ftfy
 import wordfreq
 from faker import Faker
+
+# Some of Faker's word lists are sets, whose order depends on string
+# hashing: fix the hash seed, so that the text is the same on every run.
+if os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, *sys.argv])
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
