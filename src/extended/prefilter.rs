@@ -51,6 +51,16 @@ struct Utf8State {
     need3: u16,
 }
 
+/// The codecs in which a character breaks UTF-8, where the codecs of
+/// `pending` await a continuation byte: it is not encoded (`enc`), an open
+/// sequence doesn't take it (`takes`), or it can't stand where none is
+/// open (`stray`: a continuation byte, or a byte that neither starts nor
+/// continues a sequence).
+#[inline]
+fn breaks(pending: u16, enc: u16, takes: u16, stray: u16) -> u16 {
+    !enc | (pending & !takes) | (!pending & stray)
+}
+
 impl Utf8State {
     fn new(all: u16) -> Utf8State {
         Utf8State {
@@ -70,8 +80,7 @@ impl Utf8State {
         let pending = self.pending();
         let idle = !pending;
         let takes = info.cont | info.quote;
-        let fail = !info.enc | (pending & !takes) | (idle & (info.cont | info.bad));
-        self.ok &= !fail;
+        self.ok &= !breaks(pending, info.enc, takes, info.cont | info.bad);
         self.need1 = ((self.need2 & takes) | (idle & info.lead1)) & self.ok;
         self.need2 = ((self.need3 & takes) | (idle & info.lead2)) & self.ok;
         self.need3 = idle & info.lead3 & self.ok;
@@ -288,7 +297,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             } else {
                 0
             };
-            line_ok &= !((need1 | need2 | need3) & !takes);
+            // (Controls a codec doesn't encode are left out: a superset.)
+            line_ok &= !breaks(need1 | need2 | need3, table.all, takes, 0);
             if byte == b' ' {
                 // A run that span repair joins to the next word across
                 // the space (see `takes_space`) is left to the full pass.
@@ -341,10 +351,11 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 }
             }
         };
-        let pending = need1 | need2 | need3;
-        // (A byte above 7F that neither starts nor continues a sequence.)
-        let bad = info.enc & !(info.cont | info.lead1 | info.lead2 | info.lead3);
-        line_ok &= info.enc & !(pending & !info.cont) & !(!pending & (info.cont | bad));
+        let leads = info.lead1 | info.lead2 | info.lead3;
+        // (A non-ASCII character's byte starts, continues or is bad: no
+        // codec takes one for a space or a quote, see `tests`.)
+        let bad = info.enc & !(info.cont | leads);
+        line_ok &= !breaks(need1 | need2 | need3, info.enc, info.cont, info.cont | bad);
         encodable &= info.enc;
         if info.latin_letter {
             latin_accents = true;
@@ -375,8 +386,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
                 break;
             }
-            // The line goes on where the character starts a sequence
-            // and none is open.
+            // `breaks` where no open sequence takes the character: the
+            // line goes on only where it starts a sequence and none is
+            // open.
             line_ok &= bits.leads() & !(need1 | need2 | need3);
             encodable &= bits.enc();
             (need1, need2, need3) = (bits.leads(), 0, 0);
