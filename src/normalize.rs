@@ -14,7 +14,7 @@ use crate::Normalization;
 pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     use unicode_normalization::{is_nfd_quick, is_nfkc_quick, is_nfkd_quick};
     match form {
-        Normalization::Nfc if nfc_quick_yes(text) => Cow::Borrowed(text),
+        Normalization::Nfc if nfc_leaves_alone(text) => Cow::Borrowed(text),
         Normalization::Nfc => nfc_by_chunks(text),
         Normalization::Nfd => unless_quick_yes(text, is_nfd_quick(text.chars()), || text.nfd()),
         Normalization::Nfkc => unless_quick_yes(text, is_nfkc_quick(text.chars()), || text.nfkc()),
@@ -65,7 +65,7 @@ fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
         let chunk = &text[chunk_start..chunk_end];
         // Most such chunks (a letter and a virama, say) pass the quick
         // check, which is cheaper than normalizing them.
-        if nfc_quick_yes(chunk) {
+        if nfc_leaves_alone(chunk) {
             continue;
         }
         if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
@@ -98,14 +98,20 @@ fn borrow_if_same(text: &str, mut normalized: impl Iterator<Item = char>) -> Cow
     }
 }
 
-/// Whether NFC's quick check answers "yes" for `text`, which means that
-/// NFC leaves it alone: what `is_nfc_quick(text.chars()) == Yes` says
-/// (a test checks the two agree), with the Basic Multilingual Plane read
-/// from [`NFC_QUICK_BMP`] instead of the normalization crate's hashed
-/// tables. ("Maybe" is a no here: the caller normalizes to find out.)
-fn nfc_quick_yes(text: &str) -> bool {
+/// Whether NFC leaves `text` alone, decided by NFC's quick check (every
+/// character "yes", the combining marks in canonical order: a test checks
+/// this agrees with the normalization crate's `is_nfc_quick`), with the
+/// Basic Multilingual Plane read from [`NFC_QUICK_BMP`] instead of the
+/// crate's hashed tables, and one more case the check alone leaves as
+/// "maybe": a starter that may compose with the character before it
+/// (Bengali `া` after a consonant: common in Bengali, Odia and Tamil text)
+/// is left alone when it follows a starter it does not compose with.
+/// (Anything else the quick check calls "maybe" is a no here: the caller
+/// normalizes to find out.)
+fn nfc_leaves_alone(text: &str) -> bool {
     let table = &*NFC_QUICK_BMP;
     let mut last_class = 0;
+    let mut previous = None;
     for c in text.chars() {
         let code = c as usize;
         let entry = if code < 0x80 {
@@ -115,26 +121,47 @@ fn nfc_quick_yes(text: &str) -> bool {
         } else {
             quick_entry(c)
         };
-        if entry == NOT_QUICK_YES || (entry != 0 && last_class > entry) {
+        if entry == MAYBE_STARTER {
+            if previous.is_some_and(|before| !starter_stays_apart(before, last_class, c)) {
+                return false;
+            }
+            last_class = 0;
+        } else if entry == NOT_QUICK_YES || (entry != 0 && last_class > entry) {
             return false;
+        } else {
+            last_class = entry;
         }
-        last_class = entry;
+        previous = Some(c);
     }
     true
 }
 
-/// In [`NFC_QUICK_BMP`]: a character whose quick check is not "yes". (No
-/// canonical combining class is this high.)
+/// Whether NFC keeps the starter `c`, whose quick check is "maybe", apart
+/// from `before`, the character just before it, of combining class
+/// `before_class`. After another starter (which NFC leaves as it is), `c`
+/// could only compose with that one, and does when a composite of the two
+/// exists; after a combining mark, it is not decided here.
+#[cold]
+fn starter_stays_apart(before: char, before_class: u8, c: char) -> bool {
+    before_class == 0 && unicode_normalization::char::compose(before, c).is_none()
+}
+
+/// In [`NFC_QUICK_BMP`]: a character whose quick check is neither "yes"
+/// nor a starter's "maybe". (No canonical combining class is this high.)
 const NOT_QUICK_YES: u8 = u8::MAX;
 
-/// What [`nfc_quick_yes`] needs of a character: its canonical combining
-/// class, or [`NOT_QUICK_YES`].
+/// In [`NFC_QUICK_BMP`]: a starter (combining class 0) whose quick check
+/// is "maybe": it may compose with the starter before it.
+const MAYBE_STARTER: u8 = u8::MAX - 1;
+
+/// What [`nfc_leaves_alone`] needs of a character: its canonical combining
+/// class, [`MAYBE_STARTER`] or [`NOT_QUICK_YES`].
 fn quick_entry(c: char) -> u8 {
     use unicode_normalization::char::canonical_combining_class;
-    if is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes {
-        canonical_combining_class(c)
-    } else {
-        NOT_QUICK_YES
+    match is_nfc_quick(std::iter::once(c)) {
+        IsNormalized::Yes => canonical_combining_class(c),
+        IsNormalized::Maybe if canonical_combining_class(c) == 0 => MAYBE_STARTER,
+        _ => NOT_QUICK_YES,
     }
 }
 
@@ -213,19 +240,53 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The quick-check table holds what the normalization crate says of
-    /// every character of the Basic Multilingual Plane, alone and after a
-    /// combining mark of class 230.
+    /// The table holds what the normalization crate says of every
+    /// character of the Basic Multilingual Plane, alone, after a combining
+    /// mark of class 230 and after a consonant: [`nfc_leaves_alone`] says
+    /// yes where the crate's quick check does, and beyond that only for a
+    /// starter that may compose, where NFC indeed leaves the text alone.
     #[test]
     fn quick_table_agrees_with_the_normalization_crate() {
         for c in (0..0x10000).filter_map(char::from_u32) {
-            for text in [c.to_string(), format!("a\u{301}{c}")] {
-                assert_eq!(
-                    nfc_quick_yes(&text),
-                    is_nfc_quick(text.chars()) == IsNormalized::Yes,
-                    "{text:?}"
-                );
+            for text in [c.to_string(), format!("a\u{301}{c}"), format!("\u{995}{c}")] {
+                let quick = is_nfc_quick(text.chars());
+                if quick == IsNormalized::Yes || quick_entry(c) != MAYBE_STARTER {
+                    assert_eq!(
+                        nfc_leaves_alone(&text),
+                        quick == IsNormalized::Yes,
+                        "{text:?}"
+                    );
+                } else if nfc_leaves_alone(&text) {
+                    assert_eq!(text.nfc().collect::<String>(), text, "{text:?}");
+                }
             }
+        }
+    }
+
+    /// A starter that may compose, after every starter of the Basic
+    /// Multilingual Plane: where [`nfc_leaves_alone`] says yes, NFC leaves
+    /// the pair alone, and it says yes for Bengali, Odia and Tamil vowel
+    /// signs after their consonants.
+    #[test]
+    fn a_maybe_starter_left_alone_is_left_alone_by_nfc() {
+        use unicode_normalization::char::canonical_combining_class;
+        let all: Vec<char> = (0..0x10000).filter_map(char::from_u32).collect();
+        let maybe_starters: Vec<char> = all
+            .iter()
+            .copied()
+            .filter(|&c| quick_entry(c) == MAYBE_STARTER)
+            .collect();
+        assert!(maybe_starters.len() > 20, "{maybe_starters:?}");
+        for &before in all.iter().filter(|&&c| canonical_combining_class(c) == 0) {
+            for &c in &maybe_starters {
+                let text = format!("{before}{c}");
+                if nfc_leaves_alone(&text) {
+                    assert_eq!(text.nfc().collect::<String>(), text, "{text:?}");
+                }
+            }
+        }
+        for text in ["\u{995}\u{9be}", "\u{b15}\u{b3e}", "\u{b95}\u{bbe}"] {
+            assert!(nfc_leaves_alone(text), "{text:?}");
         }
     }
 
@@ -245,24 +306,27 @@ mod tests {
 
         /// NFC by chunks gives what NFC of the whole text gives.
         #[test]
-        fn nfc_by_chunks_is_nfc(picks in proptest::collection::vec(0..40usize, 0..24)) {
+        fn nfc_by_chunks_is_nfc(picks in proptest::collection::vec(0..50usize, 0..24)) {
             // Starters that compose, combining marks of several classes,
             // Hangul jamo, characters NFC replaces, and plain neighbours.
             let pool: Vec<char> = "aeAoOu\u{301}\u{300}\u{308}\u{327}\u{323}\u{31b}\u{345}\u{5b0}\u{94d}\
                                    \u{93c}\u{928}\u{1100}\u{1161}\u{11a8}\u{ac00}\u{212b}\u{2126}\u{f900}\
-                                   \u{1d15e}\u{bbe}\u{b92}\u{bd7}é ж\u{338}<=\u{fb2a}\u{1f600}x"
+                                   \u{1d15e}\u{bbe}\u{b92}\u{bd7}é ж\u{338}<=\u{fb2a}\u{1f600}x\
+                                   \u{995}\u{9be}\u{9c7}\u{9d7}\u{b47}\u{b3e}\u{b56}\u{bc6}\u{d46}\u{d3e}"
                 .chars()
                 .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
             let expected: String = text.nfc().collect();
             let got = nfc_by_chunks(&text);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
-            // The table's quick check is the normalization crate's.
-            prop_assert_eq!(
-                nfc_quick_yes(&text),
-                is_nfc_quick(text.chars()) == IsNormalized::Yes,
-                "{:?}", text
-            );
+            // The table's quick check is the normalization crate's, and
+            // says yes beyond it only where NFC leaves the text alone.
+            if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+                prop_assert!(nfc_leaves_alone(&text), "{:?}", text);
+            }
+            if nfc_leaves_alone(&text) {
+                prop_assert_eq!(expected.as_str(), text.as_str());
+            }
             let got = normalize(&text, Normalization::Nfc);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
         }
