@@ -117,6 +117,7 @@ CASES = [
     ("legacy-iso-8859-15-as-1252", "Finnish in ISO-8859-15 read as Windows-1252: š as the diaeresis ¨ between letters", "Tšekki ja Slovakia ovat naapureita, ja tšekkiläinen ruoka on hyvää", legacy("iso-8859-15", "sloppy-windows-1252")),
     ("legacy-iso-8859-16-as-1252", "Romanian in ISO-8859-16 read as Windows-1252: ș, ț and ă as º, þ and ã", "Știința și tehnologia sunt importante pentru țară și pentru oameni", legacy("iso-8859-16", "sloppy-windows-1252")),
     ("legacy-cp437-as-macroman", "French in CP437 read as MacRoman: capitals inside words (journÇe)", "La journée de la société générale", legacy("cp437", "macroman")),
+    ("legacy-cp437-as-macroman-one-letter", "German in CP437 read as MacRoman with one damaged letter, a capital inside a word (wÑren) that no orthography writes, among enough words to go on", "Zu hass der die wären mannheim der danke eventuell ps twitter ebenfalls.", legacy("cp437", "macroman")),
     ("legacy-cp850-as-1252", "French in CP850 read as Windows-1252: symbols between letters", "Où est la bibliothèque? Là-bas, près du café.", legacy("cp850", "sloppy-windows-1252")),
     # Known misses within the Latin script: the text as read shows no sign.
     ("miss-1254-as-1252-icelandic-letters", "Known miss: Turkish read as Windows-1252 with only ý, ö and ç, letters one Windows-1252 language writes together; without a sign it is left alone", "Bilgiler için ve sosyal göz anlamıyorum", legacy("windows-1254", "sloppy-windows-1252")),
@@ -128,6 +129,7 @@ CASES = [
     ("ambiguous-names-several-languages", "Clean names of several languages: their letters (ø, é, á) are no one language's, but a Czech reading (ř for ø) changes only one letter", "Hjortø Allé und Szabadság utca", lambda text: text),
     ("ambiguous-foreign-name-icelandic", "Clean Icelandic words beside a Portuguese name: þ, ð and ç are no one language's, but without the name they are Icelandic's, and a Turkish reading (ş for þ) would change only good words", "þann þingið ty störfum heima meðan Mendonça hennar ganga", lambda text: text),
     ("ambiguous-foreign-name-norwegian", "Clean Norwegian words beside a Vietnamese name: å beside ê, but å alone is Norwegian", "tape selges fy overraskende Eriksson åpen sitte vest torsdag for våpen Lê em automatisk", lambda text: text),
+    ("irish-capital-inside-word", "Clean Irish: h, n and t before a word's capital vowel (na hÉireann, i nÓrlach) are Irish spelling, no sign of a mixup", "Tá muintir na hÉireann ag obair i nÓrlach agus sa tÍr mhór inniu", lambda text: text),
     ("ambiguous-acute-for-apostrophe", "Clean text with an acute accent for an apostrophe: ISO-8859-15 reads it as Ž (dŽIvoire), a capital inside a word that no language writes", "Kote d´Ivoire", lambda text: text),
     ("ambiguous-short-polish", "Two Polish words read as Windows-1252, one accented letter each: too little to go on", "Idę sam", legacy("windows-1250", "sloppy-windows-1252")),
     ("ambiguous-one-sequence", "One sequence that two codecs read differently (GrĂźnen: ISO-8859-2 or Windows-1250?)", "Grünen", utf8_as("iso-8859-2")),
@@ -167,7 +169,7 @@ def main():
             lines.append(f"fix_encoding = {json.dumps(answer, ensure_ascii=False)}")
         elif got == broken and answer == broken:
             lines.append(f"why = {json.dumps(why, ensure_ascii=False)}")
-            if not name.startswith("ambiguous"):
+            if broken != original and not name.startswith("ambiguous"):
                 lines.append(f"intended = {json.dumps(original, ensure_ascii=False)}")
             lines.append(f"fix_encoding = {json.dumps(broken, ensure_ascii=False)}")
         else:

@@ -250,18 +250,42 @@ pub(crate) fn letters_of(text: &str) -> Letters {
 /// letters that start a word (`donnÇes`, `zÑhlen`: CP437 read as
 /// MacRoman; not `McÉlroy`).
 pub(crate) fn has_capital_inside_word(text: &str) -> bool {
-    // Whether the word so far is lowercase letters, from its start.
-    let mut lowercase_start = false;
+    capitals_inside_words(text).next().is_some()
+}
+
+/// Whether `text` has a capital inside a word (see
+/// [`has_capital_inside_word`]) that Irish does not write: Irish puts
+/// `h`, `n` or `t` before a word's capital vowel (`na hÉireann`, `i
+/// nÉirinn`), which no mixup explains; `zÑhlen` and `vÇrifier` it does
+/// not write.
+pub(crate) fn has_foreign_capital_inside_word(text: &str) -> bool {
+    capitals_inside_words(text).any(|(prefix, capital)| {
+        !(matches!(prefix, "h" | "n" | "t") && matches!(capital, 'Á' | 'É' | 'Í' | 'Ó' | 'Ú'))
+    })
+}
+
+/// Each capital that is not ASCII after the lowercase letters that start
+/// a word, with those letters.
+fn capitals_inside_words(text: &str) -> impl Iterator<Item = (&str, char)> {
+    // Where the word's lowercase letters began, while the word so far is
+    // lowercase letters from its start.
+    let mut lowercase_from = None;
     let mut in_word = false;
-    for c in text.chars() {
-        if !c.is_ascii() && c.is_uppercase() && lowercase_start {
-            return true;
-        }
+    text.char_indices().filter_map(move |(at, c)| {
+        let found = match lowercase_from {
+            Some(from) if !c.is_ascii() && c.is_uppercase() => Some((&text[from..at], c)),
+            _ => None,
+        };
         let letter = c.is_alphabetic();
-        lowercase_start = letter && c.is_lowercase() && (lowercase_start || !in_word);
+        lowercase_from = match lowercase_from {
+            _ if !(letter && c.is_lowercase()) => None,
+            Some(from) => Some(from),
+            None if !in_word => Some(at),
+            None => None,
+        };
         in_word = letter;
-    }
-    false
+        found
+    })
 }
 
 /// Whether `c`, at byte offset `at` of `text`, is a capital that is not
@@ -307,7 +331,9 @@ pub(crate) enum Sign {
 /// in it. (Against every language: the text as read may be in a language
 /// that its codec can't write in full, such as Yoruba or Vietnamese.)
 pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
-    if hard > 0 {
+    if hard > 0 || has_foreign_capital_inside_word(text) {
+        // A capital inside a word that no orthography writes so is a sign
+        // in one word too.
         return Sign::Strong;
     }
     let explained_by = one_word_explains(text);
@@ -530,9 +556,18 @@ mod tests {
         assert_eq!(mixup_sign("ještì a všechnì", 0), Sign::Strong);
         // Turkish read as Windows-1252: Icelandic `ý` and `þ` beside `ü`.
         assert_ne!(mixup_sign("anlamýyorum gönül þimdi", 0), Sign::None);
-        // French in CP437 read as MacRoman.
-        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Weak);
+        // French and German in CP437 read as MacRoman: a capital inside a
+        // word that no orthography writes so, in one word too.
+        assert_eq!(mixup_sign("les donnÇes", 0), Sign::Strong);
         assert_eq!(mixup_sign("les donnÇes et les rÇsultats", 0), Sign::Strong);
+        assert_eq!(mixup_sign("die halten zÑhlen", 0), Sign::Strong);
+        // Irish writes `h`, `n` or `t` before a capital vowel.
+        assert!(!has_foreign_capital_inside_word("muintir na hÉireann"));
+        assert!(!has_foreign_capital_inside_word("i nÉirinn, an tÓir"));
+        assert!(has_foreign_capital_inside_word("muintir na hÑireann"));
+        assert!(has_foreign_capital_inside_word("i fÉirinn"));
+        assert!(has_capital_inside_word("muintir na hÉireann"));
+        assert!(!has_capital_inside_word("McÉlroy, l'École"));
         // A name of another language among the words of one is no sign;
         // one odd word is a weak one.
         assert_eq!(

@@ -87,6 +87,11 @@ const LEGACY_MIN_CHANGED: usize = 4;
 /// A legacy mixup within the Latin script needs at least this many
 /// non-ASCII characters (`journÇe` alone is left alone).
 const LATIN_MIN_CHANGED: usize = 2;
+/// A legacy mixup within the Latin script whose one non-ASCII character
+/// is a capital inside a word (`zÑhlen`, which no orthography writes)
+/// needs only one, among at least this many words of letters: enough of
+/// the line's language for the model to go on.
+const LATIN_ONE_CHANGE_WORDS: usize = 6;
 /// The margin of a legacy mixup within the Latin script, which must also
 /// show the signs of `latin` (text as read that no language writes, a
 /// re-decoding that one language does).
@@ -95,6 +100,13 @@ const LATIN_MARGIN: u32 = 1;
 const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
+
+/// The words of `text` (split at white space) that hold a letter.
+fn words_of_letters(text: &str) -> usize {
+    text.split_whitespace()
+        .filter(|word| word.chars().any(char::is_alphabetic))
+        .count()
+}
 
 /// `fix_encoding` in extended mode: ftfy's fix, or a recovery the model
 /// finds far better, repeated until neither changes the text. Steps go to
@@ -273,7 +285,12 @@ fn recover_viable(
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character, signs of a mixup
             // within the Latin script (`donnÇes`) in two.
-            let enough = if before.hard > 0 {
+            let enough = if before.hard > 0
+                || (same_length
+                    && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
+                    && latin::has_foreign_capital_inside_word(text)
+                    && words_of_letters(text) >= LATIN_ONE_CHANGE_WORDS)
+            {
                 1
             } else if same_length
                 && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
