@@ -118,6 +118,8 @@ fn nfc_leaves_alone(text: &str) -> bool {
             0
         } else if code < 0x10000 {
             table.rows[usize::from(table.blocks[code / 64]) * 64 + code % 64]
+        } else if STABLE_EMOJI.contains(&(code as u32)) {
+            0
         } else {
             quick_entry(c)
         };
