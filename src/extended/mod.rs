@@ -101,6 +101,34 @@ const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
 
+/// Whether a single-byte re-decoding `candidate` of `text` makes letters
+/// of most of the characters it changes: a mixup maps letters to letters,
+/// so a reading that turns symbols into other symbols (`ve¡a` as
+/// ISO-8859-7's `ve‘a`) explains nothing, nor one that turns a letter
+/// into a symbol as much as a symbol into a letter (`ú·` as CP850's `·À`).
+fn makes_letters(text: &str, candidate: &str) -> bool {
+    let (mut changed, mut letters) = (0, 0);
+    for (before, after) in text.chars().zip(candidate.chars()) {
+        if before != after {
+            changed += 1;
+            letters += usize::from(after.is_alphabetic());
+        }
+    }
+    2 * letters > changed
+}
+
+/// Whether `candidate` has an ideograph, kana or Hangul syllable beside a
+/// Latin letter where `text` has none of them.
+fn glues_ideograph_to_latin(text: &str, candidate: &str) -> bool {
+    let is_cjk = |c: char| matches!(chars::info(c).kind, model::Kind::Ideograph);
+    let is_latin = |c: char| matches!(chars::info(c).kind, model::Kind::Letter(1));
+    !text.chars().any(is_cjk)
+        && candidate
+            .chars()
+            .zip(candidate.chars().skip(1))
+            .any(|(a, b)| (is_cjk(a) && is_latin(b)) || (is_latin(a) && is_cjk(b)))
+}
+
 /// The words of `text` (split at white space) that hold a letter.
 fn words_of_letters(text: &str) -> usize {
     text.split_whitespace()
@@ -284,26 +312,38 @@ fn recover_viable(
             let keeps_letters = !same_length || letter_count(&candidate.text) >= counts.letters;
             // Hard signs (`schьtzen`: a Cyrillic letter in a German word)
             // are evidence enough in one character, signs of a mixup
-            // within the Latin script (`donnÇes`) in two.
-            let enough = if before.hard > 0
-                || (same_length
-                    && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
+            // within the Latin script (`donnÇes`) in two, for a reading
+            // that stays within it (not Vietnamese `áß` as Windows-1251's
+            // `сп`). A multi-byte
+            // (CJK) reading needs more: it makes one character of two,
+            // so that any short string with a hard sign would make some
+            // ideograph (`ºC`, a typo for `°C`, as GBK's `慢`).
+            let enough = if !same_length {
+                if before.hard > 0 {
+                    LEGACY_MIN_CHANGED
+                } else {
+                    LEGACY_MIN_CHANGED_MULTI_BYTE
+                }
+            } else if before.hard > 0
+                || (*latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
                     && latin::has_foreign_capital_inside_word(text)
-                    && words_of_letters(text) >= LATIN_ONE_CHANGE_WORDS)
+                    && words_of_letters(text) >= LATIN_ONE_CHANGE_WORDS
+                    && latin::has_only_latin_letters(&candidate.text))
             {
                 1
-            } else if same_length
-                && (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
+            } else if (LATIN_MIN_CHANGED..LEGACY_MIN_CHANGED).contains(&non_ascii)
                 && *latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
                 && *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0)) != latin::Sign::None
+                && latin::has_only_latin_letters(&candidate.text)
             {
                 LATIN_MIN_CHANGED
-            } else if same_length {
-                LEGACY_MIN_CHANGED
             } else {
-                LEGACY_MIN_CHANGED_MULTI_BYTE
+                LEGACY_MIN_CHANGED
             };
-            if !keeps_letters || non_ascii < enough {
+            if !keeps_letters
+                || non_ascii < enough
+                || (same_length && !makes_letters(text, &candidate.text))
+            {
                 return;
             }
         } else if merged_so_far < 2
@@ -317,6 +357,14 @@ fn recover_viable(
             // the line's `?` closes, or Latin letters no language writes
             // that the re-decoding makes one language's), and no other
             // reading.
+            return;
+        } else if merged_so_far < 2
+            && merged <= 2
+            && glues_ideograph_to_latin(text, &candidate.text)
+        {
+            // Nor can one sequence that makes an ideograph inside a Latin
+            // word of a line that has none (`Σçöp`, a sum sign before a
+            // Turkish word, read as CP437's `䇔p`).
             return;
         }
         if model::symbol_count(&candidate.text) > symbols {
@@ -344,7 +392,11 @@ fn recover_viable(
                     *latin_mixup.get_or_init(|| latin::mixup_sign(text, 0))
                 };
             }
+            // A multi-byte (CJK) re-decoding that makes no letters of a new
+            // script merged symbols into symbols (`ve¡a` as Big5's `ve｛`).
+            let merges_into_symbols = new == 0 && candidate_length != length;
             if new * 2 < all * usize::from(new > 0)
+                || merges_into_symbols
                 || (within_latin && (utf8_mojibake || latin_sign == latin::Sign::None))
             {
                 return;

@@ -148,12 +148,14 @@ fn is_word_punctuation(c: char) -> bool {
 }
 
 /// Punctuation that is at home between two letters of a word (`don’t`,
-/// `l·l`, `well‐known`, `word—word`).
-pub(crate) fn joins_letters(c: char, before: char, after: Option<&char>) -> bool {
+/// `well‐known`, `word—word`), and, after an ASCII letter, the middle dot
+/// and the left single quote (`l·l` and `Home·About`, `Hawai‘i` and
+/// Uzbek `g‘`). After other letters those two stay signs: UTF-8's
+/// continuation bytes B7 and 91 read as Windows-1252 (`Ð·` for `з`,
+/// `Å‘` for `ő`).
+pub(crate) fn joins_letters(c: char, before: char) -> bool {
     match c {
-        '\u{b7}' => {
-            before.eq_ignore_ascii_case(&'l') && after.is_some_and(|a| a.eq_ignore_ascii_case(&'l'))
-        }
+        '\u{b7}' | '\u{2018}' => before.is_ascii_alphabetic(),
         _ => {
             c.is_ascii()
                 || matches!(
@@ -397,6 +399,16 @@ fn is_unit_letter(c: char) -> bool {
     matches!(c, 'Ω' | 'µ' | 'μ' | 'ω')
 }
 
+/// Whether the letters `previous` (after `before`) and `c` are an
+/// ordinal indicator as clean text writes it: after letters (`nº`,
+/// `Exmª`), after a digit (`1ª`, `25ºc`), or before a capital (`ºC`, a
+/// typo for `°C`). (Before a lowercase letter it is a sign: Romanian `ș`
+/// of ISO-8859-16 read as Windows-1252 is `º`, as in `ºi`, `aºa`.)
+fn is_ordinal_indicator_pair(before: char, previous: char, c: char) -> bool {
+    matches!(c, 'º' | 'ª')
+        || (matches!(previous, 'º' | 'ª') && (c.is_uppercase() || before.is_ascii_digit()))
+}
+
 /// The score of one whitespace-free word (see [`score`]).
 pub(crate) fn word_score(word: &str) -> Score {
     let mut total = Score::default();
@@ -405,6 +417,7 @@ pub(crate) fn word_score(word: &str) -> Score {
     }
     let mut previous_letter: Option<(char, u8)> = None;
     let mut previous_char = ' ';
+    let mut before_previous = ' ';
     let mut previous_kind = Kind::Punctuation;
     let mut before_was_lowercase = false;
     // Whether the symbols just read follow a letter: a run of them
@@ -423,7 +436,11 @@ pub(crate) fn word_score(word: &str) -> Score {
                             total.add(CASE_FLIP);
                         }
                         let (cost, hard) = pair_cost(before, before_script, lower, script);
-                        if hard && !is_unit_letter(c) && !is_unit_letter(previous_char) {
+                        if hard
+                            && !is_unit_letter(c)
+                            && !is_unit_letter(previous_char)
+                            && !is_ordinal_indicator_pair(before_previous, previous_char, c)
+                        {
                             total.add_hard(cost);
                         } else {
                             total.add(cost);
@@ -474,9 +491,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                             });
                         }
                     }
-                    Kind::Punctuation
-                        if before && after && !joins_letters(c, previous_char, chars.peek()) =>
-                    {
+                    Kind::Punctuation if before && after && !joins_letters(c, previous_char) => {
                         total.add_hard(SYMBOL_BETWEEN_LETTERS);
                     }
                     Kind::Symbol => match (before, after) {
@@ -501,6 +516,7 @@ pub(crate) fn word_score(word: &str) -> Score {
                 && (symbols_after_letter || matches!(previous_kind, Kind::Letter(_)));
             previous_kind = kind;
         }
+        before_previous = previous_char;
         previous_char = c;
     }
     if let Some((before, script)) = previous_letter {
@@ -578,7 +594,7 @@ mod tests {
         for line in std::fs::read_to_string(path).unwrap_or_default().lines() {
             let words: Vec<String> = line
                 .split(char::is_whitespace)
-                .map(|word| format!("{word}={}", word_cost(word)))
+                .map(|word| format!("{word}={} hard {}", word_cost(word), word_score(word).hard))
                 .collect();
             println!("{} | {}", cost(line), words.join(" "));
         }

@@ -167,7 +167,7 @@ impl Signs {
             self.hard = true;
         }
         if let Some((symbol, kind, before)) = self.between.take() {
-            if kind == Kind::Symbol || !joins_letters(symbol, before, Some(&c)) {
+            if kind == Kind::Symbol || !joins_letters(symbol, before) {
                 self.hard = true;
             }
         }

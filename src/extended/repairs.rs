@@ -54,7 +54,7 @@ fn lost_continuations(bytes: &[u8]) -> Vec<usize> {
         let others_fit = (0..needed)
             .filter(|k| !replaced.contains(k))
             .all(|k| (0x80..=0xBF).contains(&sequence[k]));
-        if !replaced.is_empty() && others_fit {
+        if !replaced.is_empty() && others_fit && spaces_make_a_character(&bytes[i..=i + needed]) {
             found.extend(replaced.iter().map(|&k| i + 1 + k));
             i += 1 + needed;
         } else {
@@ -62,6 +62,33 @@ fn lost_continuations(bytes: &[u8]) -> Vec<usize> {
         }
     }
     found
+}
+
+/// Whether the UTF-8 `sequence`, where spaces stand for the no-break
+/// space byte A0 (quotes aside), would make a character that text holds:
+/// a letter (`à`, CJK, Indic), in two bytes also a digit (Arabic `٠`) or
+/// the no-break space itself (`Â `), in three the punctuation of the
+/// block whose mojibake starts with `â€` (`†`). Not what a space between
+/// two words of clean text would make, such as Lithuanian `į €` read as
+/// Windows-1257 (Mongolian `᠀`) or Norwegian `ß æ` as CP437 (`᠑`).
+fn spaces_make_a_character(sequence: &[u8]) -> bool {
+    if !sequence[1..].contains(&b' ') || sequence[1..].iter().any(|&b| b == b'\'' || b == b'"') {
+        return true;
+    }
+    let restored: Vec<u8> = sequence
+        .iter()
+        .map(|&b| if b == b' ' { 0xA0 } else { b })
+        .collect();
+    let Some(c) = std::str::from_utf8(&restored)
+        .ok()
+        .and_then(|s| s.chars().next())
+    else {
+        return false;
+    };
+    match sequence.len() {
+        2 => c.is_alphanumeric() || c == '\u{a0}',
+        _ => c.is_alphabetic() || sequence[0] == 0xE2,
+    }
 }
 
 /// Turns each space, `'` or `"` that stands where UTF-8 needs a
