@@ -79,6 +79,7 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     for &position in &positions {
         restored[position] = quote_bytes(bytes[position])[0];
     }
+    let ukrainian = writes_ukrainian(&restored);
     // The quotes of one word are chosen together (`тётя` read as
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
@@ -121,10 +122,24 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             if choices > MAX_JOINT_CHOICES {
                 // Too many to try together: one at a time.
                 for &position in &word_positions {
-                    choose(&mut restored, bytes, &[position], (start, end), context);
+                    choose(
+                        &mut restored,
+                        bytes,
+                        &[position],
+                        (start, end),
+                        context,
+                        ukrainian,
+                    );
                 }
             } else {
-                choose(&mut restored, bytes, &word_positions, (start, end), context);
+                choose(
+                    &mut restored,
+                    bytes,
+                    &word_positions,
+                    (start, end),
+                    context,
+                    ukrainian,
+                );
             }
         }
     }
@@ -138,6 +153,21 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     }
     Cow::Owned(restored)
 }
+
+/// Whether the line writes Ukrainian `і` or `ї` (bytes that no
+/// straightened quote stands for).
+fn writes_ukrainian(line: &[u8]) -> bool {
+    line.windows(2)
+        .any(|pair| matches!(pair, [0xD1, 0x96 | 0x97] | [0xD0, 0x86 | 0x87]))
+}
+
+/// How much less each Ukrainian `є` (D1 94, which a straightened `"`
+/// stands for as much as `ф`, D1 84) costs in a line that writes `і` or
+/// `ї`: the model's letter pairs, counted over all Cyrillic text and
+/// mostly Russian, make `є` rare after another letter or the apostrophe
+/// of `об'єкт` (`має` costs more than `маф`), as it is not in Ukrainian.
+/// (At a word's start the model tells `є` from `ф` no better: left to it.)
+const UKRAINIAN_YE_DISCOUNT: u32 = 4;
 
 /// The most combinations of quote bytes tried together in one word.
 const MAX_JOINT_CHOICES: usize = 81;
@@ -160,13 +190,15 @@ fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
 /// `restored[start..end]`) the combination of their bytes that makes the
 /// likeliest word, the first in order of preference winning a tie: one
 /// whose accented letters one language writes with those of `context`
-/// (the rest of the line), if any does, then the cheapest.
+/// (the rest of the line), if any does, then the cheapest (`є` the
+/// cheaper in a `ukrainian` line).
 fn choose(
     restored: &mut [u8],
     bytes: &[u8],
     positions: &[usize],
     (start, end): (usize, usize),
     context: latin::Letters,
+    ukrainian: bool,
 ) {
     let options: Vec<&[u8]> = positions
         .iter()
@@ -180,6 +212,16 @@ fn choose(
         }
         if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
             let mut cost = word_cost(word);
+            if ukrainian {
+                let after_letter = word
+                    .chars()
+                    .zip(word.chars().skip(1))
+                    .filter(|&(before, c)| {
+                        (before.is_alphabetic() || before == '\'') && matches!(c, 'є' | 'Є')
+                    })
+                    .count();
+                cost = cost.saturating_sub(UKRAINIAN_YE_DISCOUNT * after_letter as u32);
+            }
             // A rare space (en space, three-per-em space) splitting a word.
             if word.contains(|c: char| c.is_whitespace()) {
                 cost += 8;
@@ -282,6 +324,10 @@ mod tests {
         assert_eq!(fixed("odbyÅ' siÄ™ zgodziÅ'"), "odbył się zgodził");
         // Three quotes in one word, chosen together.
         assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
+        // Ukrainian `є` after a letter or apostrophe, in a line with `і`.
+        assert_eq!(fixed("Ð¼Ð°Ñ\" Ñ–"), "має і");
+        assert_eq!(fixed("Ð¾Ð±'Ñ\"ÐºÑ' Ñ–"), "об'єкт і");
+        assert_eq!(fixed("Ñ\"Ñ€Ð°ÐºÑ†Ñ–Ñ—"), "фракції");
         // A lost A0 after `à`: inside a word, or with its own space lost.
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
         assert_eq!(fixed("attention Ã bien"), "attention à bien");
