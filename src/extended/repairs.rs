@@ -84,8 +84,7 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
     // Twice, when two words have choices: the second time, each word's
-    // choice sees the others' first choices (`odbył … zgodził`, where
-    // the first look saw `zgodziŒ`).
+    // choice sees those of the words after it too (`odbył … zgodził`).
     let mut words_with_choices = 0;
     for pass in 0..2 {
         if pass == 1 && words_with_choices < 2 {
@@ -114,9 +113,21 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             words_with_choices += 1;
             // The accented Latin letters of the rest of the line: a choice
             // that one language writes with them is likelier (`odbył` beside
-            // `się`, not `odbyő`).
-            let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
-            for c in String::from_utf8_lossy(&restored[end..]).chars() {
+            // `się`, not `odbyő`). Quotes not chosen yet (the first time,
+            // those of later words) show no letter: their first
+            // preferences would lead the choice (`usŒug` making
+            // `Przeciwieœstwie`, then keeping itself).
+            let line = if pass == 0 {
+                let mut line = restored.clone();
+                for &position in &positions[index..] {
+                    line[position] = bytes[position];
+                }
+                Cow::Owned(line)
+            } else {
+                Cow::Borrowed(&restored)
+            };
+            let mut context = latin::letters_of(&String::from_utf8_lossy(&line[..start]));
+            for c in String::from_utf8_lossy(&line[end..]).chars() {
                 context.add(c);
             }
             if choices > MAX_JOINT_CHOICES {
@@ -322,6 +333,8 @@ mod tests {
         // A letter one language writes with the line's others.
         assert_eq!(fixed("odbyÅ' siÄ™"), "odbył się");
         assert_eq!(fixed("odbyÅ' siÄ™ zgodziÅ'"), "odbył się zgodził");
+        // Later words' quotes, not chosen yet, show no letter.
+        assert_eq!(fixed("PrzeciwieÅ\"stwie usÅ'ug"), "Przeciwieństwie usług");
         // Three quotes in one word, chosen together.
         assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
         // Ukrainian `є` after a letter or apostrophe, in a line with `і`.
