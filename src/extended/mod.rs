@@ -409,9 +409,12 @@ fn recover_viable(
             }
         } else if merged_so_far >= 2 && merged > 0 {
             // Leftovers of mojibake already undone on this line, such as a
-            // one-letter word (`╨▓` for `в`) that gave no sign.
+            // one-letter word (`╨▓` for `в`) that gave no sign, in the
+            // scripts the line writes (not `䳺` for Ukrainian `діє`, whose
+            // Windows-1251 bytes are UTF-8).
             after.cost
                 <= utf8_reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
+                && model::letters_in_new_scripts(&candidate.text, text).0 == 0
         } else {
             // Another codec's reading of the same sequences as ftfy's
             // answer (the whole line's, or its damaged words', `по` where
@@ -973,6 +976,17 @@ mod tests {
         ] {
             assert_eq!(fix_encoding(text, &config, None), fixed);
         }
+    }
+
+    #[test]
+    fn leftovers_stay_in_the_line_s_scripts() {
+        let config = TextFixerConfig::default().extended_recovery(true);
+        // `діє` is `䳺` read as Windows-1251.
+        let text = "Ð—ÐµÐ¼Ð»Ñ– Ð² Ñ\u{8f} Ð´Ñ–Ñ\" at Ñƒ Ð´Ð¾Ð·Ð²Ñ–Ð»";
+        assert_eq!(
+            fix_encoding(text, &config, None),
+            "Землі в я діє at у дозвіл"
+        );
     }
 
     proptest::proptest! {
