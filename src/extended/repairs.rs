@@ -176,9 +176,22 @@ fn writes_ukrainian(line: &[u8]) -> bool {
 /// stands for as much as `ф`, D1 84) costs in a line that writes `і` or
 /// `ї`: the model's letter pairs, counted over all Cyrillic text and
 /// mostly Russian, make `є` rare after another letter or the apostrophe
-/// of `об'єкт` (`має` costs more than `маф`), as it is not in Ukrainian.
-/// (At a word's start the model tells `є` from `ф` no better: left to it.)
+/// of `об'єкт` (`має` costs more than `маф`), and alone (the word `є`,
+/// "is"), as it is not in Ukrainian. (At the start of a longer word the
+/// model tells `є` from `ф` no worse: left to it.)
 const UKRAINIAN_YE_DISCOUNT: u32 = 4;
+
+/// How many of the `є` of `word` the model undercounts in Ukrainian text
+/// (see [`UKRAINIAN_YE_DISCOUNT`]).
+fn undercounted_ye(word: &str) -> u32 {
+    let after_letter = word
+        .chars()
+        .zip(word.chars().skip(1))
+        .filter(|&(before, c)| (before.is_alphabetic() || before == '\'') && matches!(c, 'є' | 'Є'))
+        .count();
+    let alone = word.trim_matches(|c: char| !c.is_alphabetic()) == "є";
+    u32::try_from(after_letter).unwrap_or(u32::MAX) + u32::from(alone)
+}
 
 /// The most combinations of quote bytes tried together in one word.
 const MAX_JOINT_CHOICES: usize = 81;
@@ -224,14 +237,7 @@ fn choose(
         if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
             let mut cost = word_cost(word);
             if ukrainian {
-                let after_letter = word
-                    .chars()
-                    .zip(word.chars().skip(1))
-                    .filter(|&(before, c)| {
-                        (before.is_alphabetic() || before == '\'') && matches!(c, 'є' | 'Є')
-                    })
-                    .count();
-                cost = cost.saturating_sub(UKRAINIAN_YE_DISCOUNT * after_letter as u32);
+                cost = cost.saturating_sub(UKRAINIAN_YE_DISCOUNT * undercounted_ye(word));
             }
             // A rare space (en space, three-per-em space) splitting a word.
             if word.contains(|c: char| c.is_whitespace()) {
@@ -341,6 +347,7 @@ mod tests {
         assert_eq!(fixed("Ð¼Ð°Ñ\" Ñ–"), "має і");
         assert_eq!(fixed("Ð¾Ð±'Ñ\"ÐºÑ' Ñ–"), "об'єкт і");
         assert_eq!(fixed("Ñ\"Ñ€Ð°ÐºÑ†Ñ–Ñ—"), "фракції");
+        assert_eq!(fixed("Ñ\" Ñ–"), "є і");
         // A lost A0 after `à`: inside a word, or with its own space lost.
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
         assert_eq!(fixed("attention Ã bien"), "attention à bien");
