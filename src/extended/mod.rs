@@ -407,14 +407,17 @@ fn recover_viable(
                 after.cost + LEGACY_MARGIN <= reference
                     && changed_after * LEGACY_SHARE <= changed_before
             }
-        } else if merged_so_far >= 2 && merged > 0 {
-            // Leftovers of mojibake already undone on this line, such as a
-            // one-letter word (`╨▓` for `в`) that gave no sign, in the
-            // scripts the line writes (not `䳺` for Ukrainian `діє`, whose
-            // Windows-1251 bytes are UTF-8).
-            after.cost
+        } else if merged_so_far >= 2
+            && merged > 0
+            && after.cost
                 <= utf8_reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
-                && model::letters_in_new_scripts(&candidate.text, text).0 == 0
+            && !rereads_letters_in_new_script(text, &candidate.text)
+        {
+            // Leftovers of mojibake already undone on this line, such as a
+            // one-letter word (`╨▓` for `в`) that gave no sign. (Others
+            // are weighed as on a first look, which a second fix of the
+            // line takes.)
+            true
         } else {
             // Another codec's reading of the same sequences as ftfy's
             // answer (the whole line's, or its damaged words', `по` where
@@ -674,6 +677,25 @@ fn straightened_sequences(text: &str) -> u32 {
         })
         .count();
     u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// Whether `candidate` reads a word of `text` that is letters alone (and
+/// ASCII punctuation) with no hard sign as letters of a script `text`
+/// lacks: `䳺` for Ukrainian `діє`, whose Windows-1251 bytes are UTF-8,
+/// where a leftover of mojibake shows symbols or scripts mixed
+/// (`Щ…Ш§ШЎ` for `ماء`, `ΓÇö` for `—`).
+fn rereads_letters_in_new_script(text: &str, candidate: &str) -> bool {
+    let scripts = model::scripts_of(text);
+    text.split_whitespace()
+        .zip(candidate.split_whitespace())
+        .any(|(word, reread)| {
+            word != reread
+                && model::letters_outside(reread, &scripts).0 > 0
+                && word
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c.is_ascii_punctuation())
+                && model::word_score(word).hard == 0
+        })
 }
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
