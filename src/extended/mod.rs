@@ -75,6 +75,10 @@ const LEGACY_MARGIN: u32 = 12;
 /// The words a legacy re-decoding changes must also cost at most this
 /// share of what they cost as read (1/N).
 const LEGACY_SHARE: u32 = 2;
+/// The cost of what a straightened quote leaves of a UTF-8 sequence
+/// (see [`straightened_sequences`]), a hard sign as a symbol between
+/// letters is.
+const STRAIGHTENED_SEQUENCE: u32 = 8;
 /// The model cost above which ftfy's own answer may be overruled.
 const FTFY_SUSPECT: u32 = 9;
 /// How much costlier than the text as read the fix of leftovers may be
@@ -205,6 +209,16 @@ fn recover_viable(
     // ftfy's answer stands unless the model finds it unlike any language
     // too (the wrong codec won: `Shqipƫri`).
     let ftfy_cost = ftfy.map(model::cost);
+    // What a straightened quote leaves of a UTF-8 sequence, in the text
+    // as read or in ftfy's answer, is a sign for UTF-8 re-decodings.
+    let straightened = straightened_sequences(text);
+    let utf8_before = model::Score {
+        cost: before.cost + STRAIGHTENED_SEQUENCE * straightened,
+        hard: before.hard + straightened,
+    };
+    let utf8_ftfy_cost = ftfy
+        .zip(ftfy_cost)
+        .map(|(ftfy, cost)| cost + STRAIGHTENED_SEQUENCE * straightened_sequences(ftfy));
     // (Or writes accented letters that no one language writes together,
     // or an accented capital inside a sentence, where another codec may
     // read one language's, or a small letter: `båðum` for `báðum`, `În`
@@ -215,13 +229,14 @@ fn recover_viable(
                 || accented_capitals_inside_sentences(ftfy) > 0
         })
     };
-    if ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) && !ftfy_may_be_misread() {
+    if utf8_ftfy_cost.is_some_and(|cost| cost < FTFY_SUSPECT) && !ftfy_may_be_misread() {
         return None;
     }
     let reference = ftfy_cost.map_or(before.cost, |cost| before.cost.min(cost));
+    let utf8_reference = utf8_ftfy_cost.map_or(utf8_before.cost, |cost| utf8_before.cost.min(cost));
     // Every fix must cost at least a margin less than the text as read,
     // except leftovers: cheap text has nothing to gain.
-    if merged_so_far < 2 && before.cost < UTF8_MARGIN {
+    if merged_so_far < 2 && utf8_before.cost < UTF8_MARGIN {
         return None;
     }
     let counts = Counts::of(text);
@@ -347,7 +362,7 @@ fn recover_viable(
                 return;
             }
         } else if merged_so_far < 2
-            && before.hard == 0
+            && utf8_before.hard == 0
             && merged <= 1
             && !opens_inverted_question(text, &candidate.text)
             && !shows_latin_sign(text, &candidate.text)
@@ -461,10 +476,17 @@ fn recover_viable(
                 after.cost + LEGACY_MARGIN <= reference
                     && changed_after * LEGACY_SHARE <= changed_before
             }
-        } else if merged_so_far >= 2 && merged > 0 {
+        } else if merged_so_far >= 2
+            && merged > 0
+            && after.cost
+                <= utf8_reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
+            && !rereads_letters_in_new_script(text, &candidate.text)
+        {
             // Leftovers of mojibake already undone on this line, such as a
-            // one-letter word (`╨▓` for `в`) that gave no sign.
-            after.cost <= reference + LEFTOVER_SLACK * u32::try_from(merged).unwrap_or(u32::MAX)
+            // one-letter word (`╨▓` for `в`) that gave no sign. (Others
+            // are weighed as on a first look, which a second fix of the
+            // line takes.)
+            true
         } else {
             // Another codec's reading of the same sequences as ftfy's
             // answer (the whole line's, or its damaged words', `по` where
@@ -475,7 +497,7 @@ fn recover_viable(
             // (ftfy has then decided that the text changes: codecs that
             // disagree on it make it no more ambiguous.)
             let mut ambiguous = ambiguous;
-            let reference = match (ftfy, ftfy_cost) {
+            let reference = match (ftfy, utf8_ftfy_cost) {
                 (Some(ftfy), Some(ftfy_cost))
                     if ftfy.chars().count() == candidate_length
                         && matches!(
@@ -498,12 +520,12 @@ fn recover_viable(
                     if !better {
                         return;
                     }
-                    before.cost
+                    utf8_before.cost
                 }
-                _ => reference,
+                _ => utf8_reference,
             };
-            match (merged, before.hard) {
-                (0, _) => after.cost + UTF8_MARGIN <= reference && before.hard > 0,
+            match (merged, utf8_before.hard) {
+                (0, _) => after.cost + UTF8_MARGIN <= reference && utf8_before.hard > 0,
                 (1, 0) if opens_inverted_question(text, &candidate.text) => {
                     !ambiguous && after.cost < reference
                 }
@@ -706,6 +728,44 @@ fn shows_latin_sign(text: &str, candidate: &str) -> bool {
 /// words that start with a character that is not a letter (of
 /// single-byte legacy readings), the model's cost, capitals.
 type CandidateKey = (u32, bool, usize, usize, u32, usize);
+
+/// How many times `text` shows what a straightened quote leaves of a
+/// UTF-8 sequence read as Windows-1252 or Latin-1: a capital that is a
+/// lead byte there (C2–DE) between a lowercase letter and a `'` or `"` (`stwierdziÅ'`,
+/// `hÅ'mérséklet` for `stwierdził`, `hőmérséklet`), which no text writes
+/// and the model takes for a capital beside an apostrophe.
+fn straightened_sequences(text: &str) -> u32 {
+    let chars: Vec<char> = text.chars().collect();
+    let count = chars
+        .windows(3)
+        .filter(|window| {
+            window[0].is_lowercase()
+                && ('Â'..='Þ').contains(&window[1])
+                && window[1].is_uppercase()
+                && matches!(window[2], '\'' | '"')
+        })
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// Whether `candidate` reads a word of `text` that is letters alone (and
+/// ASCII punctuation) with no hard sign as letters of a script `text`
+/// lacks: `䳺` for Ukrainian `діє`, whose Windows-1251 bytes are UTF-8,
+/// where a leftover of mojibake shows symbols or scripts mixed
+/// (`Щ…Ш§ШЎ` for `ماء`, `ΓÇö` for `—`).
+fn rereads_letters_in_new_script(text: &str, candidate: &str) -> bool {
+    let scripts = model::scripts_of(text);
+    text.split_whitespace()
+        .zip(candidate.split_whitespace())
+        .any(|(word, reread)| {
+            word != reread
+                && model::letters_outside(reread, &scripts).0 > 0
+                && word
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c.is_ascii_punctuation())
+                && model::word_score(word).hard == 0
+        })
+}
 
 /// How many capitals follow a lowercase letter (`sÌtter`), which text
 /// rarely writes.
@@ -993,6 +1053,31 @@ mod tests {
             "naissance éducation"
         ));
         assert!(!shows_latin_sign("Sa dreptate", "Să dreptate"));
+    }
+
+    #[test]
+    fn straightened_quotes_leave_a_sign() {
+        assert_eq!(straightened_sequences("az hÅ'mérséklet és"), 1);
+        assert_eq!(straightened_sequences("O'Neil, Åsa's, l'École, ÑŽ\""), 0);
+        let config = TextFixerConfig::default().extended_recovery(true);
+        // Soft signs alone, and ftfy's answer beside.
+        for (text, fixed) in [
+            ("byle siÄ™ i w stwierdziÅ',", "byle się i w stwierdził,"),
+            ("Az tÃ¶rtÃ©nÅ' a szereti", "Az történő a szereti"),
+        ] {
+            assert_eq!(fix_encoding(text, &config, None), fixed);
+        }
+    }
+
+    #[test]
+    fn leftovers_stay_in_the_line_s_scripts() {
+        let config = TextFixerConfig::default().extended_recovery(true);
+        // `діє` is `䳺` read as Windows-1251.
+        let text = "Ð—ÐµÐ¼Ð»Ñ– Ð² Ñ\u{8f} Ð´Ñ–Ñ\" at Ñƒ Ð´Ð¾Ð·Ð²Ñ–Ð»";
+        assert_eq!(
+            fix_encoding(text, &config, None),
+            "Землі в я діє at у дозвіл"
+        );
     }
 
     proptest::proptest! {

@@ -106,12 +106,12 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     for &position in &positions {
         restored[position] = quote_bytes(bytes[position])[0];
     }
+    let ukrainian = writes_ukrainian(&restored);
     // The quotes of one word are chosen together (`тётя` read as
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
     // Twice, when two words have choices: the second time, each word's
-    // choice sees the others' first choices (`odbył … zgodził`, where
-    // the first look saw `zgodziŒ`).
+    // choice sees those of the words after it too (`odbył … zgodził`).
     let mut words_with_choices = 0;
     for pass in 0..2 {
         if pass == 1 && words_with_choices < 2 {
@@ -140,18 +140,44 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             words_with_choices += 1;
             // The accented Latin letters of the rest of the line: a choice
             // that one language writes with them is likelier (`odbył` beside
-            // `się`, not `odbyő`).
-            let mut context = latin::letters_of(&String::from_utf8_lossy(&restored[..start]));
-            for c in String::from_utf8_lossy(&restored[end..]).chars() {
+            // `się`, not `odbyő`). Quotes not chosen yet (the first time,
+            // those of later words) show no letter: their first
+            // preferences would lead the choice (`usŒug` making
+            // `Przeciwieœstwie`, then keeping itself).
+            let line = if pass == 0 {
+                let mut line = restored.clone();
+                for &position in &positions[index..] {
+                    line[position] = bytes[position];
+                }
+                Cow::Owned(line)
+            } else {
+                Cow::Borrowed(&restored)
+            };
+            let mut context = latin::letters_of(&String::from_utf8_lossy(&line[..start]));
+            for c in String::from_utf8_lossy(&line[end..]).chars() {
                 context.add(c);
             }
             if choices > MAX_JOINT_CHOICES {
                 // Too many to try together: one at a time.
                 for &position in &word_positions {
-                    choose(&mut restored, bytes, &[position], (start, end), context);
+                    choose(
+                        &mut restored,
+                        bytes,
+                        &[position],
+                        (start, end),
+                        context,
+                        ukrainian,
+                    );
                 }
             } else {
-                choose(&mut restored, bytes, &word_positions, (start, end), context);
+                choose(
+                    &mut restored,
+                    bytes,
+                    &word_positions,
+                    (start, end),
+                    context,
+                    ukrainian,
+                );
             }
         }
     }
@@ -164,6 +190,34 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
         restored.insert(position + 1, b' ');
     }
     Cow::Owned(restored)
+}
+
+/// Whether the line writes Ukrainian `і` or `ї` (bytes that no
+/// straightened quote stands for).
+fn writes_ukrainian(line: &[u8]) -> bool {
+    line.windows(2)
+        .any(|pair| matches!(pair, [0xD1, 0x96 | 0x97] | [0xD0, 0x86 | 0x87]))
+}
+
+/// How much less each Ukrainian `є` (D1 94, which a straightened `"`
+/// stands for as much as `ф`, D1 84) costs in a line that writes `і` or
+/// `ї`: the model's letter pairs, counted over all Cyrillic text and
+/// mostly Russian, make `є` rare after another letter or the apostrophe
+/// of `об'єкт` (`має` costs more than `маф`), and alone (the word `є`,
+/// "is"), as it is not in Ukrainian. (At the start of a longer word the
+/// model tells `є` from `ф` no worse: left to it.)
+const UKRAINIAN_YE_DISCOUNT: u32 = 4;
+
+/// How many of the `є` of `word` the model undercounts in Ukrainian text
+/// (see [`UKRAINIAN_YE_DISCOUNT`]).
+fn undercounted_ye(word: &str) -> u32 {
+    let after_letter = word
+        .chars()
+        .zip(word.chars().skip(1))
+        .filter(|&(before, c)| (before.is_alphabetic() || before == '\'') && matches!(c, 'є' | 'Є'))
+        .count();
+    let alone = word.trim_matches(|c: char| !c.is_alphabetic()) == "є";
+    u32::try_from(after_letter).unwrap_or(u32::MAX) + u32::from(alone)
 }
 
 /// The most combinations of quote bytes tried together in one word.
@@ -187,13 +241,15 @@ fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
 /// `restored[start..end]`) the combination of their bytes that makes the
 /// likeliest word, the first in order of preference winning a tie: one
 /// whose accented letters one language writes with those of `context`
-/// (the rest of the line), if any does, then the cheapest.
+/// (the rest of the line), if any does, then the cheapest (`є` the
+/// cheaper in a `ukrainian` line).
 fn choose(
     restored: &mut [u8],
     bytes: &[u8],
     positions: &[usize],
     (start, end): (usize, usize),
     context: latin::Letters,
+    ukrainian: bool,
 ) {
     let options: Vec<&[u8]> = positions
         .iter()
@@ -207,6 +263,9 @@ fn choose(
         }
         if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
             let mut cost = word_cost(word);
+            if ukrainian {
+                cost = cost.saturating_sub(UKRAINIAN_YE_DISCOUNT * undercounted_ye(word));
+            }
             // A rare space (en space, three-per-em space) splitting a word.
             if word.contains(|c: char| c.is_whitespace()) {
                 cost += 8;
@@ -307,8 +366,15 @@ mod tests {
         // A letter one language writes with the line's others.
         assert_eq!(fixed("odbyÅ' siÄ™"), "odbył się");
         assert_eq!(fixed("odbyÅ' siÄ™ zgodziÅ'"), "odbył się zgodził");
+        // Later words' quotes, not chosen yet, show no letter.
+        assert_eq!(fixed("PrzeciwieÅ\"stwie usÅ'ug"), "Przeciwieństwie usług");
         // Three quotes in one word, chosen together.
         assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
+        // Ukrainian `є` after a letter or apostrophe, in a line with `і`.
+        assert_eq!(fixed("Ð¼Ð°Ñ\" Ñ–"), "має і");
+        assert_eq!(fixed("Ð¾Ð±'Ñ\"ÐºÑ' Ñ–"), "об'єкт і");
+        assert_eq!(fixed("Ñ\"Ñ€Ð°ÐºÑ†Ñ–Ñ—"), "фракції");
+        assert_eq!(fixed("Ñ\" Ñ–"), "є і");
         // A lost A0 after `à`: inside a word, or with its own space lost.
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
         assert_eq!(fixed("attention Ã bien"), "attention à bien");
