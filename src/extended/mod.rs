@@ -374,6 +374,14 @@ fn recover_viable(
             // reading.
             return;
         } else if merged_so_far < 2
+            && utf8_before.hard == 0
+            && rereads_letters_in_new_script(text, &candidate.text)
+        {
+            // A re-decoding needs a sign in the words it re-reads: a clean
+            // word's letters may happen to be UTF-8 in some codec (Urdu
+            // `وکٹ` read as Windows-1256 is `昊`).
+            return;
+        } else if merged_so_far < 2
             && merged <= 2
             && glues_ideograph_to_latin(text, &candidate.text)
         {

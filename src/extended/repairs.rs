@@ -65,15 +65,20 @@ fn lost_continuations(bytes: &[u8]) -> Vec<usize> {
 }
 
 /// Whether the UTF-8 `sequence`, where spaces stand for the no-break
-/// space byte A0 (quotes aside), would make a character that text holds:
+/// space byte A0, would make a character that text holds:
 /// a letter (`à`, CJK, Indic), in two bytes also a digit (Arabic `٠`) or
 /// the no-break space itself (`Â `), in three the punctuation of the
 /// block whose mojibake starts with `â€` (`†`). Not what a space between
 /// two words of clean text would make, such as Lithuanian `į €` read as
 /// Windows-1257 (Mongolian `᠀`) or Norwegian `ß æ` as CP437 (`᠑`).
 fn spaces_make_a_character(sequence: &[u8]) -> bool {
-    if !sequence[1..].contains(&b' ') || sequence[1..].iter().any(|&b| b == b'\'' || b == b'"') {
+    if !sequence[1..].contains(&b' ') {
         return true;
+    }
+    if sequence[1..].iter().any(|&b| b == b'\'' || b == b'"') {
+        // A lost A0 and a straightened quote in one character: too much
+        // damage to put back, but in the block of `â€`.
+        return sequence[0] == 0xE2;
     }
     let restored: Vec<u8> = sequence
         .iter()
@@ -353,6 +358,25 @@ fn keeps_word_break(restored: &[u8], position: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lost_no_break_space_must_make_a_character_text_holds() {
+        // `à`, `你`, Arabic `٠`, the no-break space, `†`.
+        for sequence in [
+            &b"\xC3 "[..],
+            b"\xE4\xBD ",
+            b"\xD9 ",
+            b"\xC2 ",
+            b"\xE2\x80 ",
+        ] {
+            assert!(spaces_make_a_character(sequence), "{sequence:?}");
+        }
+        // Mongolian `᠀` and `᠑` (Lithuanian `į €` read as Windows-1257,
+        // Norwegian `ß æ` as CP437), and a space beside a quote.
+        for sequence in [&b"\xE1 \x80"[..], b"\xE1 \x91", b"\xE1 '"] {
+            assert!(!spaces_make_a_character(sequence), "{sequence:?}");
+        }
+    }
 
     #[test]
     fn straightened_quotes_and_spaces_become_continuation_bytes() {
