@@ -26,6 +26,13 @@
 //!   a sign of a mixup within the Latin script (accented letters no one
 //!   language writes together, a capital inside a word:
 //!   [`super::latin::mixup_sign`]).
+//! - A UTF-8 re-decoding that merges one character alone (one two-byte
+//!   sequence) is accepted only on a sign in the text as read (a hard
+//!   one, Latin letters no language writes, a `¿` that a `?` closes) or
+//!   after earlier rounds merged characters: so a line that allows no
+//!   legacy re-decoding and no run or line that merges two characters,
+//!   and shows none of those signs, is [`Viable::weak`] (Persian `بگ`,
+//!   which Windows-1256 reads as a lead and a continuation byte).
 //!
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
@@ -49,6 +56,39 @@ struct Utf8State {
     need1: u16,
     need2: u16,
     need3: u16,
+    /// The characters taken as continuation bytes so far: those a
+    /// re-decoding would merge into the character before them.
+    merged: Merges,
+}
+
+/// How many characters a re-decoding merges, per codec, counted up to two
+/// (one merged character alone is weak evidence: see [`Viable::weak`]).
+#[derive(Clone, Copy, Default)]
+struct Merges {
+    /// Codecs that merge at least one character.
+    once: u16,
+    /// Codecs that merge at least two.
+    twice: u16,
+}
+
+impl Merges {
+    /// One more merged character in the codecs of `codecs`.
+    fn add(&mut self, codecs: u16) {
+        self.twice |= self.once & codecs;
+        self.once |= codecs;
+    }
+
+    /// Those of `other` too, in the codecs of `codecs`.
+    fn add_all(&mut self, other: Merges, codecs: u16) {
+        self.twice |= (other.twice | (self.once & other.once)) & codecs;
+        self.once |= other.once & codecs;
+    }
+
+    /// Forgets the codecs of `codecs`.
+    fn clear(&mut self, codecs: u16) {
+        self.once &= !codecs;
+        self.twice &= !codecs;
+    }
 }
 
 /// The codecs in which a character breaks UTF-8, where the codecs of
@@ -68,6 +108,7 @@ impl Utf8State {
             need1: 0,
             need2: 0,
             need3: 0,
+            merged: Merges::default(),
         }
     }
 
@@ -81,6 +122,7 @@ impl Utf8State {
         let idle = !pending;
         let takes = info.cont | info.quote;
         self.ok &= !breaks(pending, info.enc, takes, info.cont | info.bad);
+        self.merged.add(pending & takes & self.ok);
         self.need1 = ((self.need2 & takes) | (idle & info.lead1)) & self.ok;
         self.need2 = ((self.need3 & takes) | (idle & info.lead2)) & self.ok;
         self.need3 = idle & info.lead3 & self.ok;
@@ -103,6 +145,13 @@ pub(crate) struct Viable {
     /// Codecs that encode the whole line, when a legacy re-decoding may
     /// be accepted (else 0).
     pub(crate) legacy: u16,
+    /// Whether only UTF-8 re-decodings may exist, each merging at most
+    /// one character, and the text as read shows none of the signs that
+    /// one such sequence needs (a hard sign, Latin letters no language
+    /// writes, a Spanish `¿` that a `?` closes): then none is accepted
+    /// before two characters were merged on the line (see
+    /// `recover_viable`).
+    pub(crate) weak: bool,
 }
 
 impl Viable {
@@ -112,6 +161,7 @@ impl Viable {
         line: u16::MAX,
         spans: u16::MAX,
         legacy: u16::MAX,
+        weak: false,
     };
 
     /// Whether the legacy transforms that encode with `encoder` may make
@@ -421,6 +471,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             line: 0,
             spans: 0,
             legacy,
+            weak: false,
         }));
     }
     latin_letters_only.then_some(None)
@@ -481,7 +532,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let mut line = Utf8State::new(all);
     let mut run = Utf8State::new(all);
     let mut run_non_ascii = 0u16;
-    let mut spans = 0u16;
+    let mut spans = Spans::default();
     let mut encodable = all;
     let mut non_ascii = 0usize;
     let mut ascii_letters = 0usize;
@@ -505,7 +556,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             let segment = &bytes[at..end];
             ascii_letters += segment.iter().filter(|b| b.is_ascii_alphabetic()).count();
             if segment.contains(&b' ') {
-                spans |= run.complete() & run_non_ascii;
+                spans.end(&run, run.complete() & run_non_ascii);
                 run = Utf8State::new(all);
                 run_non_ascii = 0;
             }
@@ -537,8 +588,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             ascii_letters += 1;
         }
         if c.is_whitespace() {
-            spans |=
-                (run.complete() | takes_space(run, c, text, at - c.len_utf8())) & run_non_ascii;
+            spans.end_at_whitespace(run, run_non_ascii, c, text, start);
             run = Utf8State::new(all);
             run_non_ascii = 0;
             signs.next_word();
@@ -559,7 +609,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         if UNENCODABLE.contains(&c) {
             // No codec encodes it: the line fails, the run ends.
             line.ok = 0;
-            spans |= run.complete() & run_non_ascii;
+            spans.end(&run, run.complete() & run_non_ascii);
             run = Utf8State::new(all);
             run_non_ascii = 0;
             continue;
@@ -569,30 +619,112 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             line.step(info);
         }
         if c.is_whitespace() {
-            spans |= (run.complete() | takes_space(run, c, text, at + offset)) & run_non_ascii;
+            spans.end_at_whitespace(run, run_non_ascii, c, text, at + offset);
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
             step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
         }
     }
-    spans |= run.complete() & run_non_ascii;
+    spans.end(&run, run.complete() & run_non_ascii);
     let legacy_possible = non_ascii > 0
         && (signs.hard
             || (non_ascii >= LEGACY_MIN_CHANGED
                 && (!latin_accents || 3 * non_ascii >= ascii_letters))
             || capital_inside_word
             || !latin_letters.one_language_writes());
-    let viable = Viable {
+    let mut viable = Viable {
         line: line.complete(),
-        spans,
+        spans: spans.decoding,
         legacy: if legacy_possible {
             without_unsigned_cyrillic(encodable & table.legacy, text)
         } else {
             0
         },
+        weak: false,
     };
+    let mut merged = spans.merged;
+    merged.add_all(line.merged, viable.line);
+    let utf8 = viable.line | viable.spans;
+    viable.weak = viable.legacy == 0
+        && utf8 != 0
+        && merged.twice & utf8 == 0
+        && shows_no_sign_for_one_sequence(text);
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// Whether `text` shows none of the signs that let a UTF-8 re-decoding
+/// of a single sequence be accepted (see `recover_viable`): no hard sign
+/// (as `Signs` sees them, over every character), no `?` or `!` that a
+/// new `¿` or `¡` might open, and none of `shows_latin_sign`'s in any word
+/// (a capital that is not ASCII inside a word, as
+/// [`latin::has_capital_inside_word`] finds them, or accented letters
+/// that no one language writes together, which the line then shows too).
+/// One pass, on the table's facts.
+fn shows_no_sign_for_one_sequence(text: &str) -> bool {
+    if text.contains(['?', '!']) {
+        return false;
+    }
+    let table = &*TABLE;
+    let mut signs = Signs::WORD_START;
+    let mut latin_letters = latin::Letters::default();
+    // Whether the word so far is lowercase letters from its start, and
+    // whether the last character is a letter.
+    let (mut lowercase_start, mut in_word) = (false, false);
+    for c in text.chars() {
+        let info = table.info(c);
+        if !c.is_ascii() {
+            if info.uppercase && lowercase_start {
+                return false;
+            }
+            if info.script() == Some(1) {
+                latin_letters.add(c);
+            }
+        }
+        lowercase_start = info.alphabetic && info.lowercase && (lowercase_start || !in_word);
+        in_word = info.alphabetic;
+        if c.is_whitespace() {
+            signs.next_word();
+        } else if u8::try_from(c).is_ok_and(is_printable_ascii) {
+            signs.ascii(c);
+        } else {
+            signs.other(c, info.kind);
+        }
+    }
+    !signs.hard && latin_letters.one_language_writes()
+}
+
+/// The runs of words that may decode as UTF-8, and the characters their
+/// re-decodings merge.
+#[derive(Default)]
+struct Spans {
+    /// Codecs through which some run decodes.
+    decoding: u16,
+    merged: Merges,
+}
+
+impl Spans {
+    /// `run` ends, and decodes through the codecs of `decoding`.
+    fn end(&mut self, run: &Utf8State, decoding: u16) {
+        self.decoding |= decoding;
+        self.merged.add_all(run.merged, decoding);
+    }
+
+    /// `run` ends at the whitespace `c`, at byte `at` of `text`, which
+    /// some codecs may take for its last continuation byte
+    /// ([`takes_space`]).
+    fn end_at_whitespace(
+        &mut self,
+        mut run: Utf8State,
+        run_non_ascii: u16,
+        c: char,
+        text: &str,
+        at: usize,
+    ) {
+        let space = takes_space(run, c, text, at);
+        run.merged.add(space);
+        self.end(&run, (run.complete() | space) & run_non_ascii);
+    }
 }
 
 /// `legacy` less Windows-1251 when `text` shows none of the signs that
@@ -637,7 +769,7 @@ fn ends_in_capital_latin(text: &str) -> bool {
 fn step_run(
     run: &mut Utf8State,
     run_non_ascii: &mut u16,
-    spans: &mut u16,
+    spans: &mut Spans,
     info: &Info,
     all: u16,
     c: char,
@@ -647,10 +779,11 @@ fn step_run(
         *run = Utf8State::new(all);
         return;
     }
-    *spans |= run.complete() & *run_non_ascii & ends;
+    spans.end(run, run.complete() & *run_non_ascii & ends);
     run.need1 &= !ends;
     run.need2 &= !ends;
     run.need3 &= !ends;
+    run.merged.clear(ends);
     *run_non_ascii &= !ends;
     run.step(info);
     run.ok |= ends;
@@ -841,7 +974,7 @@ mod tests {
             if text.is_ascii() {
                 return Ok(());
             }
-            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0 });
+            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0, weak: false });
             for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
                 if viable.line & (1 << bit) == 0 {
                     prop_assert!(crate::extended::candidates::whole_line(&text, transform).is_none());
