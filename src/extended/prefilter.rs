@@ -117,7 +117,8 @@ impl Utf8State {
     }
 
     /// Follows one character (codecs that can't encode it fail).
-    fn step(&mut self, info: &Info) {
+    #[inline]
+    fn step(&mut self, info: &Bytes) {
         let pending = self.pending();
         let idle = !pending;
         let takes = info.cont | info.quote;
@@ -131,6 +132,51 @@ impl Utf8State {
     /// The codecs for which everything so far decodes.
     fn complete(self) -> u16 {
         self.ok & !self.pending()
+    }
+}
+
+/// What each codec's byte for a character is, as [`Utf8State`] follows
+/// it (see [`Info`]'s fields of the same names).
+#[derive(Clone, Copy)]
+struct Bytes {
+    enc: u16,
+    lead1: u16,
+    lead2: u16,
+    lead3: u16,
+    cont: u16,
+    quote: u16,
+    bad: u16,
+}
+
+impl From<&Info> for Bytes {
+    #[inline]
+    fn from(info: &Info) -> Bytes {
+        Bytes {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            quote: info.quote,
+            bad: info.bad,
+        }
+    }
+}
+
+impl From<&Sequencing> for Bytes {
+    /// (No codec takes a non-ASCII character for a space or a quote, see
+    /// `tests`, and the rest of its bytes above 7F are bad.)
+    #[inline]
+    fn from(info: &Sequencing) -> Bytes {
+        Bytes {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            quote: 0,
+            bad: info.enc & !(info.cont | info.lead1 | info.lead2 | info.lead3),
+        }
     }
 }
 
@@ -575,7 +621,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         at += c.len_utf8();
         let info = &table.info(c);
         encodable &= info.enc;
-        line.step(info);
+        let bytes_of_c = Bytes::from(info);
+        line.step(&bytes_of_c);
         if !c.is_ascii() {
             non_ascii += 1;
             if info.kind == Kind::Letter(1) {
@@ -593,7 +640,14 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             run_non_ascii = 0;
             signs.next_word();
         } else {
-            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            step_run(
+                &mut run,
+                &mut run_non_ascii,
+                &mut spans,
+                &bytes_of_c,
+                all,
+                !c.is_ascii(),
+            );
             signs.other(c, info.kind);
         }
         if encodable & table.legacy == 0 {
@@ -601,7 +655,21 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
     }
     // No legacy re-decoding: only UTF-8 runs and the line are left.
-    for (offset, c) in text[at..].char_indices() {
+    while at < bytes.len() {
+        // Two-byte characters (all but U+0085 and U+00A0, whitespace)
+        // from their own table.
+        if let Some(code) = two_byte_char(bytes, at).filter(|&code| code != 0x85 && code != 0xA0) {
+            at += 2;
+            let info = Bytes::from(&table.two_byte[code - 0x80]);
+            if line.ok != 0 {
+                line.step(&info);
+            }
+            step_run(&mut run, &mut run_non_ascii, &mut spans, &info, all, true);
+            continue;
+        }
+        let c = text[at..].chars().next().unwrap_or('\0');
+        let offset = at;
+        at += c.len_utf8();
         let idle = (line.pending() | run.pending()) == 0;
         if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
             continue;
@@ -614,16 +682,23 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             run_non_ascii = 0;
             continue;
         }
-        let info = &table.info(c);
+        let info = Bytes::from(&table.info(c));
         if line.ok != 0 {
-            line.step(info);
+            line.step(&info);
         }
         if c.is_whitespace() {
-            spans.end_at_whitespace(run, run_non_ascii, c, text, at + offset);
+            spans.end_at_whitespace(run, run_non_ascii, c, text, offset);
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
-            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            step_run(
+                &mut run,
+                &mut run_non_ascii,
+                &mut spans,
+                &info,
+                all,
+                !c.is_ascii(),
+            );
         }
     }
     spans.end(&run, run.complete() & run_non_ascii);
@@ -770,9 +845,9 @@ fn step_run(
     run: &mut Utf8State,
     run_non_ascii: &mut u16,
     spans: &mut Spans,
-    info: &Info,
+    info: &Bytes,
     all: u16,
-    c: char,
+    non_ascii: bool,
 ) {
     let ends = all & !info.enc;
     if ends == all && *run_non_ascii == 0 {
@@ -787,7 +862,7 @@ fn step_run(
     *run_non_ascii &= !ends;
     run.step(info);
     run.ok |= ends;
-    if !c.is_ascii() {
+    if non_ascii {
         *run_non_ascii |= info.enc;
     }
 }
