@@ -31,40 +31,45 @@ pub(crate) struct Signs {
 }
 
 impl Signs {
-    /// The signs in `text`, a line that Windows-1251 encodes.
+    /// The signs in `text`, a line that Windows-1251 encodes: one step
+    /// per character, on its bytes.
     pub(crate) fn of(text: &str) -> Signs {
         let (mut capitals, mut lowercase, mut non_ascii) = (0usize, 0usize, 0usize);
         let mut latin = false;
         let mut previous_ascii_letter = false;
         let mut previous_cyrillic = false;
         let bytes = text.as_bytes();
-        for (at, &byte) in bytes.iter().enumerate() {
-            if byte & 0xC0 == 0x80 {
-                // A continuation byte: its character was counted.
+        let mut at = 0;
+        while let Some(&byte) = bytes.get(at) {
+            if byte < 0x80 {
+                let ascii_letter = byte.is_ascii_alphabetic();
+                latin |= ascii_letter && previous_cyrillic;
+                previous_ascii_letter = ascii_letter;
+                previous_cyrillic = false;
+                at += 1;
                 continue;
             }
-            let ascii_letter = byte.is_ascii_alphabetic();
-            // U+0400–U+045F, all letters, are D0 80 to D1 9F.
-            let cyrillic = match (byte, bytes.get(at + 1)) {
-                (0xD0, Some(_)) => true,
-                (0xD1, Some(&next)) => next < 0xA0,
-                _ => false,
-            };
-            latin |= (cyrillic && previous_ascii_letter) || (ascii_letter && previous_cyrillic);
-            if byte >= 0x80 {
-                non_ascii += 1;
-                if cyrillic {
-                    // `А`–`п` are D0 90 to D0 BF, `р`–`я` D1 80 to D1 8F.
-                    let second = bytes[at + 1];
-                    match (byte, second) {
-                        (0xD0, 0x90..=0xAF) => capitals += 1,
-                        (0xD0, 0xB0..=0xBF) | (0xD1, 0x80..=0x8F) => lowercase += 1,
-                        _ => {}
-                    }
+            non_ascii += 1;
+            // U+0400–U+047F are D0 80 to D1 BF; of them U+0400–U+045F, all
+            // letters, count as Cyrillic.
+            let code = match (byte, bytes.get(at + 1)) {
+                (0xD0 | 0xD1, Some(&second)) => {
+                    (u32::from(byte & 0x1F) << 6) | u32::from(second & 0x3F)
                 }
-            }
-            previous_ascii_letter = ascii_letter;
+                _ => 0,
+            };
+            let cyrillic = (0x400..0x460).contains(&code);
+            // `А`–`Я` are U+0410 to U+042F, `а`–`я` U+0430 to U+044F.
+            capitals += usize::from((0x410..0x430).contains(&code));
+            lowercase += usize::from((0x430..0x450).contains(&code));
+            latin |= cyrillic && previous_ascii_letter;
+            previous_ascii_letter = false;
             previous_cyrillic = cyrillic;
+            at += match byte {
+                0xF0.. => 4,
+                0xE0.. => 3,
+                _ => 2,
+            };
         }
         let high = non_ascii - capitals - lowercase;
         Signs {
