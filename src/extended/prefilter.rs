@@ -369,17 +369,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             if need1 | need2 | need3 == 0 && is_printable_ascii(byte) {
                 // With no sequence open, printable ASCII changes nothing:
                 // skip it, eight bytes at a time while it lasts.
-                at += 1;
-                while let Some(chunk) = bytes.get(at..at + 8) {
-                    let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
-                    if !is_printable_ascii_word(word) {
-                        break;
-                    }
-                    at += 8;
-                }
-                while bytes.get(at).is_some_and(|&byte| is_printable_ascii(byte)) {
-                    at += 1;
-                }
+                at = end_of_printable_ascii(bytes, at + 1);
                 continue;
             }
             // ASCII controls other than whitespace are the model's hard
@@ -558,8 +548,30 @@ fn two_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// Whether the eight bytes of `word` are all printable ASCII (20–7E).
-fn is_printable_ascii_word(word: u64) -> bool {
+/// The first byte from `at` of `bytes` that is not printable ASCII (or
+/// the end), eight bytes at a time.
+#[inline]
+fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+        let others = not_printable_ascii(word);
+        if others != 0 {
+            // The lowest flag is exact (see `not_printable_ascii`), and the
+            // first byte is the lowest.
+            return at + (others.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&byte| is_printable_ascii(byte)) {
+        at += 1;
+    }
+    at
+}
+
+/// The high bit of each byte of `word` that is not printable ASCII
+/// (20–7E), exact up to the lowest flagged byte: a borrow may flag a
+/// printable byte above a flagged one, never below.
+fn not_printable_ascii(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte below 20 (the classic "has a byte less than n" test), a byte
@@ -567,7 +579,7 @@ fn is_printable_ascii_word(word: u64) -> bool {
     let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
     let delete = word ^ (ONES * 0x7f);
     let delete = delete.wrapping_sub(ONES) & !delete & HIGH;
-    (word & HIGH) | below | delete == 0
+    (word & HIGH) | below | delete
 }
 
 /// [`viable`], character by character.
@@ -982,16 +994,25 @@ mod tests {
 
     #[test]
     fn printable_ascii_words() {
+        // Any byte at any place, a second one after it (a borrow from the
+        // first must not hide it), any length.
         for byte in 0..=255u8 {
-            for position in 0..8 {
-                let mut bytes = *b"abcdefgh";
-                bytes[position] = byte;
-                let word = u64::from_le_bytes(bytes);
-                assert_eq!(
-                    is_printable_ascii_word(word),
-                    is_printable_ascii(byte),
-                    "{byte:x}"
-                );
+            for position in 0..10 {
+                for (later, second) in [(0, b'a'), (1, 0x00), (3, 0x7f), (7, 0x80), (9, 0x1f)] {
+                    let mut bytes = *b"abcdefghijklmnop";
+                    bytes[position] = byte;
+                    if position + 1 + later < bytes.len() {
+                        bytes[position + 1 + later] = second;
+                    }
+                    for length in 0..=bytes.len() {
+                        let bytes = &bytes[..length];
+                        let expected = bytes
+                            .iter()
+                            .position(|&byte| !is_printable_ascii(byte))
+                            .unwrap_or(length);
+                        assert_eq!(end_of_printable_ascii(bytes, 0), expected, "{bytes:?}");
+                    }
+                }
             }
         }
     }
