@@ -50,27 +50,38 @@ impl Signs {
                 continue;
             }
             non_ascii += 1;
-            // U+0400–U+047F are D0 80 to D1 BF; of them U+0400–U+045F, all
-            // letters, count as Cyrillic.
-            let code = match (byte, bytes.get(at + 1)) {
-                (0xD0 | 0xD1, Some(&second)) => {
-                    (u32::from(byte & 0x1F) << 6) | u32::from(second & 0x3F)
+            // U+0400–U+047F are D0 80 to D1 BF: `offset` is the code point
+            // less 0x400 there (and 0x80, past them all, elsewhere). Of
+            // them U+0400–U+045F, all letters, count as Cyrillic; `А`–`Я`
+            // are U+0410 to U+042F, `а`–`я` U+0430 to U+044F.
+            let offset = match bytes.get(at + 1) {
+                Some(&second) if byte & 0xFE == 0xD0 => {
+                    (u32::from(byte & 1) << 6) | u32::from(second & 0x3F)
                 }
-                _ => 0,
+                _ => 0x80,
             };
-            let cyrillic = (0x400..0x460).contains(&code);
-            // `А`–`Я` are U+0410 to U+042F, `а`–`я` U+0430 to U+044F.
-            capitals += usize::from((0x410..0x430).contains(&code));
-            lowercase += usize::from((0x430..0x450).contains(&code));
+            let cyrillic = offset < 0x60;
+            capitals += usize::from(offset.wrapping_sub(0x10) < 0x20);
+            lowercase += usize::from(offset.wrapping_sub(0x30) < 0x20);
             latin |= cyrillic && previous_ascii_letter;
             previous_ascii_letter = false;
             previous_cyrillic = cyrillic;
-            at += match byte {
-                0xF0.. => 4,
-                0xE0.. => 3,
-                _ => 2,
-            };
+            // (The length of a character from its first byte.)
+            at += 2 + usize::from(byte >= 0xE0) + usize::from(byte >= 0xF0);
         }
+        Signs::from_counts(capitals, lowercase, non_ascii, latin)
+    }
+
+    /// The signs of a line with `capitals` letters `А`–`Я`, `lowercase`
+    /// letters `а`–`я`, `non_ascii` characters that are not ASCII, and a
+    /// Cyrillic letter (U+0400–U+045F) next to an ASCII letter or not
+    /// (`latin`).
+    pub(crate) fn from_counts(
+        capitals: usize,
+        lowercase: usize,
+        non_ascii: usize,
+        latin: bool,
+    ) -> Signs {
         let high = non_ascii - capitals - lowercase;
         Signs {
             koi8_r: capitals > lowercase,

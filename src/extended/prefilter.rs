@@ -356,6 +356,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     let mut latin_accents = false;
     let mut latin_letters = latin::Letters::default();
     let mut capital_inside_word = false;
+    // What `cyrillic::Signs::of` counts, on the way.
+    let mut cyrillic_letters = CyrillicLetters::default();
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
@@ -403,11 +405,46 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             at += 1;
             continue;
         }
+        // A word of Cyrillic, Greek, Hebrew or Arabic letters (two-byte
+        // characters, not Latin letters): while no character continues a
+        // sequence open before it, each sequence breaks at the next
+        // character, and what is open is the last one's.
+        let mut last = None;
+        while let Some(code) = two_byte_char(bytes, at) {
+            let bits = table.two_byte_run[code - 0x80];
+            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
+                break;
+            }
+            if last.is_none() {
+                cyrillic_letters.after(bytes, at, code);
+            }
+            cyrillic_letters.count(code);
+            // `breaks` where no open sequence takes the character: the
+            // line goes on only where it starts a sequence and none is
+            // open.
+            line_ok &= bits.leads() & !(need1 | need2 | need3);
+            encodable &= bits.enc();
+            (need1, need2, need3) = (bits.leads(), 0, 0);
+            non_ascii += 1;
+            at += 2;
+            last = Some(code);
+        }
+        if let Some(code) = last {
+            cyrillic_letters.before(bytes, at, code);
+            let info = &table.two_byte[code - 0x80];
+            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
+            latin_letters_only = false;
+            continue;
+        }
+        // Any other character, one at a time.
         let start = at;
         non_ascii += 1;
         let (c, info) = match two_byte_char(bytes, at) {
             Some(code) => {
+                cyrillic_letters.after(bytes, at, code);
+                cyrillic_letters.count(code);
                 at += 2;
+                cyrillic_letters.before(bytes, at, code);
                 let c = char::from_u32(code as u32).unwrap_or('\0');
                 (c, table.two_byte[code - 0x80])
             }
@@ -462,37 +499,19 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         need1 = (need2 & info.cont) | info.lead1;
         need2 = (need3 & info.cont) | info.lead2;
         need3 = info.lead3;
-        // The rest of a word of Cyrillic, Greek, Hebrew or Arabic letters
-        // (two-byte characters, not Latin letters): while no character
-        // continues a sequence open before it, each sequence breaks at the
-        // next character, and what is open is the last one's.
-        let mut last = None;
-        while let Some(code) = two_byte_char(bytes, at) {
-            let bits = table.two_byte_run[code - 0x80];
-            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
-                break;
-            }
-            // `breaks` where no open sequence takes the character: the
-            // line goes on only where it starts a sequence and none is
-            // open.
-            line_ok &= bits.leads() & !(need1 | need2 | need3);
-            encodable &= bits.enc();
-            (need1, need2, need3) = (bits.leads(), 0, 0);
-            non_ascii += 1;
-            at += 2;
-            last = Some(code);
-        }
-        if let Some(code) = last {
-            let info = &table.two_byte[code - 0x80];
-            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
-            latin_letters_only = false;
-        }
     }
     if line_ok & !(need1 | need2 | need3) != 0 {
         // The whole line may decode.
         return None;
     }
-    let legacy = without_unsigned_cyrillic(encodable & table.legacy, text);
+    let legacy = without_unsigned_cyrillic(encodable & table.legacy, || {
+        cyrillic::Signs::from_counts(
+            cyrillic_letters.capitals,
+            cyrillic_letters.lowercase,
+            non_ascii,
+            cyrillic_letters.beside_latin,
+        )
+    });
     if legacy == 0 {
         return Some(None);
     }
@@ -511,6 +530,49 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         }));
     }
     latin_letters_only.then_some(None)
+}
+
+/// What [`cyrillic::Signs::of`] counts of Cyrillic letters, counted by
+/// the shortcut on the two-byte characters it reads.
+#[derive(Default)]
+struct CyrillicLetters {
+    /// `А`–`Я` (U+0410 to U+042F).
+    capitals: usize,
+    /// `а`–`я` (U+0430 to U+044F).
+    lowercase: usize,
+    /// A Cyrillic letter (U+0400 to U+045F) next to an ASCII letter.
+    beside_latin: bool,
+}
+
+impl CyrillicLetters {
+    /// The character of code point `code`.
+    #[inline]
+    fn count(&mut self, code: usize) {
+        self.capitals += usize::from(code.wrapping_sub(0x410) < 0x20);
+        self.lowercase += usize::from(code.wrapping_sub(0x430) < 0x20);
+    }
+
+    /// The character of code point `code` at byte `at` of `bytes`, after
+    /// what comes before it.
+    #[inline]
+    fn after(&mut self, bytes: &[u8], at: usize, code: usize) {
+        self.beside_latin |= is_cyrillic_letter(code)
+            && at > 0
+            && bytes.get(at - 1).is_some_and(u8::is_ascii_alphabetic);
+    }
+
+    /// The character of code point `code` that ends at byte `at` of
+    /// `bytes`, before what comes after it.
+    #[inline]
+    fn before(&mut self, bytes: &[u8], at: usize, code: usize) {
+        self.beside_latin |=
+            is_cyrillic_letter(code) && bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
+    }
+}
+
+/// U+0400 to U+045F: Cyrillic letters to [`cyrillic::Signs`].
+fn is_cyrillic_letter(code: usize) -> bool {
+    (0x400..0x460).contains(&code)
 }
 
 /// Whether the character at `at` of valid UTF-8 `bytes` (one of three or
@@ -724,7 +786,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         line: line.complete(),
         spans: spans.decoding,
         legacy: if legacy_possible {
-            without_unsigned_cyrillic(encodable & table.legacy, text)
+            without_unsigned_cyrillic(encodable & table.legacy, || cyrillic::Signs::of(text))
         } else {
             0
         },
@@ -817,10 +879,10 @@ impl Spans {
 /// `legacy` less Windows-1251 when `text` shows none of the signs that
 /// a mixup read as it leaves (see [`cyrillic`]): clean Cyrillic text,
 /// all of which Windows-1251 encodes.
-fn without_unsigned_cyrillic(legacy: u16, text: &str) -> u16 {
+fn without_unsigned_cyrillic(legacy: u16, signs: impl FnOnce() -> cyrillic::Signs) -> u16 {
     static BIT: LazyLock<u16> = LazyLock::new(|| encoder_bit(cyrillic::READ_AS).unwrap_or(0));
     let bit = *BIT;
-    if legacy & bit != 0 && !cyrillic::Signs::of(text).any() {
+    if legacy & bit != 0 && !signs().any() {
         legacy & !bit
     } else {
         legacy
