@@ -449,9 +449,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 (c, table.two_byte[code - 0x80])
             }
             None if starts_unencodable(bytes, at) => {
-                // No codec encodes it, nor the like of it that follows:
-                // every sequence breaks here.
-                at = skip_unencodable(bytes, at);
+                // No codec encodes it: every sequence breaks here, and
+                // the line neither decodes nor has a legacy reading.
+                at = skip_to_encodable(bytes, at);
                 encodable = 0;
                 latin_letters_only = false;
                 line_ok = 0;
@@ -464,7 +464,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 match table.bmp(c) {
                     Some(info) if !UNENCODABLE.contains(&c) => (c, Sequencing::from(info)),
                     _ => {
-                        // No codec encodes it: every sequence breaks here.
+                        // No codec encodes it: every sequence breaks here
+                        // (and as above).
+                        at = skip_to_encodable(bytes, at);
                         encodable = 0;
                         latin_letters_only = false;
                         line_ok = 0;
@@ -589,11 +591,21 @@ fn starts_unencodable(bytes: &[u8], at: usize) -> bool {
     }
 }
 
-/// The end of the characters from `at` that [`starts_unencodable`].
+/// The first character from `at` of `bytes` that is neither ASCII nor
+/// one that [`starts_unencodable`] (or the end): once no sequence is open,
+/// the line can't decode and no codec encodes it, only such a character
+/// can start a sequence, and the shortcut skips the rest (Han, Hangul,
+/// Indic scripts, and the spaces between their words).
 #[inline]
-fn skip_unencodable(bytes: &[u8], mut at: usize) -> usize {
-    while at < bytes.len() && starts_unencodable(bytes, at) {
-        at += if bytes[at] >= 0xF0 { 4 } else { 3 };
+fn skip_to_encodable(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x80 {
+            at += 1;
+        } else if starts_unencodable(bytes, at) {
+            at += if byte >= 0xF0 { 4 } else { 3 };
+        } else {
+            break;
+        }
     }
     at
 }
