@@ -42,6 +42,8 @@ pub(crate) struct Info {
     pub(crate) alphabetic: bool,
     /// `char::is_lowercase`.
     pub(crate) lowercase: bool,
+    /// `char::is_uppercase`.
+    pub(crate) uppercase: bool,
     /// The model's script id ([`script_of`]), or [`NO_SCRIPT`].
     script: u8,
     /// The model's lowercase form, as an offset from the character.
@@ -161,6 +163,7 @@ pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> 
         kind: kind_of(c),
         alphabetic: c.is_alphabetic(),
         lowercase: c.is_lowercase(),
+        uppercase: c.is_uppercase(),
         script: script_of(c).unwrap_or(NO_SCRIPT),
         lower: to_lower(c) as i32 - c as i32,
     };
@@ -321,6 +324,7 @@ mod tests {
             assert_eq!(fact.lower(c), to_lower(c), "{c:?}");
             assert_eq!(fact.alphabetic, c.is_alphabetic(), "{c:?}");
             assert_eq!(fact.lowercase, c.is_lowercase(), "{c:?}");
+            assert_eq!(fact.uppercase, c.is_uppercase(), "{c:?}");
             for (bit, charmap) in encoders.iter().enumerate() {
                 let encodable = charmap.encode_char(c).is_some();
                 assert_eq!(

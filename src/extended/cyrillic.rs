@@ -31,41 +31,57 @@ pub(crate) struct Signs {
 }
 
 impl Signs {
-    /// The signs in `text`, a line that Windows-1251 encodes.
+    /// The signs in `text`, a line that Windows-1251 encodes: one step
+    /// per character, on its bytes.
     pub(crate) fn of(text: &str) -> Signs {
         let (mut capitals, mut lowercase, mut non_ascii) = (0usize, 0usize, 0usize);
         let mut latin = false;
         let mut previous_ascii_letter = false;
         let mut previous_cyrillic = false;
         let bytes = text.as_bytes();
-        for (at, &byte) in bytes.iter().enumerate() {
-            if byte & 0xC0 == 0x80 {
-                // A continuation byte: its character was counted.
+        let mut at = 0;
+        while let Some(&byte) = bytes.get(at) {
+            if byte < 0x80 {
+                let ascii_letter = byte.is_ascii_alphabetic();
+                latin |= ascii_letter && previous_cyrillic;
+                previous_ascii_letter = ascii_letter;
+                previous_cyrillic = false;
+                at += 1;
                 continue;
             }
-            let ascii_letter = byte.is_ascii_alphabetic();
-            // U+0400–U+045F, all letters, are D0 80 to D1 9F.
-            let cyrillic = match (byte, bytes.get(at + 1)) {
-                (0xD0, Some(_)) => true,
-                (0xD1, Some(&next)) => next < 0xA0,
-                _ => false,
-            };
-            latin |= (cyrillic && previous_ascii_letter) || (ascii_letter && previous_cyrillic);
-            if byte >= 0x80 {
-                non_ascii += 1;
-                if cyrillic {
-                    // `А`–`п` are D0 90 to D0 BF, `р`–`я` D1 80 to D1 8F.
-                    let second = bytes[at + 1];
-                    match (byte, second) {
-                        (0xD0, 0x90..=0xAF) => capitals += 1,
-                        (0xD0, 0xB0..=0xBF) | (0xD1, 0x80..=0x8F) => lowercase += 1,
-                        _ => {}
-                    }
+            non_ascii += 1;
+            // U+0400–U+047F are D0 80 to D1 BF: `offset` is the code point
+            // less 0x400 there (and 0x80, past them all, elsewhere). Of
+            // them U+0400–U+045F, all letters, count as Cyrillic; `А`–`Я`
+            // are U+0410 to U+042F, `а`–`я` U+0430 to U+044F.
+            let offset = match bytes.get(at + 1) {
+                Some(&second) if byte & 0xFE == 0xD0 => {
+                    (u32::from(byte & 1) << 6) | u32::from(second & 0x3F)
                 }
-            }
-            previous_ascii_letter = ascii_letter;
+                _ => 0x80,
+            };
+            let cyrillic = offset < 0x60;
+            capitals += usize::from(offset.wrapping_sub(0x10) < 0x20);
+            lowercase += usize::from(offset.wrapping_sub(0x30) < 0x20);
+            latin |= cyrillic && previous_ascii_letter;
+            previous_ascii_letter = false;
             previous_cyrillic = cyrillic;
+            // (The length of a character from its first byte.)
+            at += 2 + usize::from(byte >= 0xE0) + usize::from(byte >= 0xF0);
         }
+        Signs::from_counts(capitals, lowercase, non_ascii, latin)
+    }
+
+    /// The signs of a line with `capitals` letters `А`–`Я`, `lowercase`
+    /// letters `а`–`я`, `non_ascii` characters that are not ASCII, and a
+    /// Cyrillic letter (U+0400–U+045F) next to an ASCII letter or not
+    /// (`latin`).
+    pub(crate) fn from_counts(
+        capitals: usize,
+        lowercase: usize,
+        non_ascii: usize,
+        latin: bool,
+    ) -> Signs {
         let high = non_ascii - capitals - lowercase;
         Signs {
             koi8_r: capitals > lowercase,

@@ -180,7 +180,8 @@ pub(crate) fn fix_encoding<'a>(
 /// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
 /// most clean segments.
 pub(crate) fn may_change_clean(text: &str) -> bool {
-    !text.is_ascii() && prefilter::viable(text).is_some()
+    // (The first round: nothing merged yet.)
+    !text.is_ascii() && prefilter::viable(text).is_some_and(|viable| !viable.weak)
 }
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly
@@ -191,6 +192,10 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     }
     // One cheap pass rules out most clean text, and most codecs.
     let viable = prefilter::viable(text)?;
+    // A single weak sequence needs earlier merges on the line.
+    if viable.weak && merged_so_far < 2 {
+        return None;
+    }
     recover_viable(text, ftfy, merged_so_far, viable)
 }
 

@@ -26,6 +26,13 @@
 //!   a sign of a mixup within the Latin script (accented letters no one
 //!   language writes together, a capital inside a word:
 //!   [`super::latin::mixup_sign`]).
+//! - A UTF-8 re-decoding that merges one character alone (one two-byte
+//!   sequence) is accepted only on a sign in the text as read (a hard
+//!   one, Latin letters no language writes, a `¿` that a `?` closes) or
+//!   after earlier rounds merged characters: so a line that allows no
+//!   legacy re-decoding and no run or line that merges two characters,
+//!   and shows none of those signs, is [`Viable::weak`] (Persian `بگ`,
+//!   which Windows-1256 reads as a lead and a continuation byte).
 //!
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
@@ -49,6 +56,39 @@ struct Utf8State {
     need1: u16,
     need2: u16,
     need3: u16,
+    /// The characters taken as continuation bytes so far: those a
+    /// re-decoding would merge into the character before them.
+    merged: Merges,
+}
+
+/// How many characters a re-decoding merges, per codec, counted up to two
+/// (one merged character alone is weak evidence: see [`Viable::weak`]).
+#[derive(Clone, Copy, Default)]
+struct Merges {
+    /// Codecs that merge at least one character.
+    once: u16,
+    /// Codecs that merge at least two.
+    twice: u16,
+}
+
+impl Merges {
+    /// One more merged character in the codecs of `codecs`.
+    fn add(&mut self, codecs: u16) {
+        self.twice |= self.once & codecs;
+        self.once |= codecs;
+    }
+
+    /// Those of `other` too, in the codecs of `codecs`.
+    fn add_all(&mut self, other: Merges, codecs: u16) {
+        self.twice |= (other.twice | (self.once & other.once)) & codecs;
+        self.once |= other.once & codecs;
+    }
+
+    /// Forgets the codecs of `codecs`.
+    fn clear(&mut self, codecs: u16) {
+        self.once &= !codecs;
+        self.twice &= !codecs;
+    }
 }
 
 /// The codecs in which a character breaks UTF-8, where the codecs of
@@ -68,6 +108,7 @@ impl Utf8State {
             need1: 0,
             need2: 0,
             need3: 0,
+            merged: Merges::default(),
         }
     }
 
@@ -76,11 +117,13 @@ impl Utf8State {
     }
 
     /// Follows one character (codecs that can't encode it fail).
-    fn step(&mut self, info: &Info) {
+    #[inline]
+    fn step(&mut self, info: &Bytes) {
         let pending = self.pending();
         let idle = !pending;
         let takes = info.cont | info.quote;
         self.ok &= !breaks(pending, info.enc, takes, info.cont | info.bad);
+        self.merged.add(pending & takes & self.ok);
         self.need1 = ((self.need2 & takes) | (idle & info.lead1)) & self.ok;
         self.need2 = ((self.need3 & takes) | (idle & info.lead2)) & self.ok;
         self.need3 = idle & info.lead3 & self.ok;
@@ -89,6 +132,51 @@ impl Utf8State {
     /// The codecs for which everything so far decodes.
     fn complete(self) -> u16 {
         self.ok & !self.pending()
+    }
+}
+
+/// What each codec's byte for a character is, as [`Utf8State`] follows
+/// it (see [`Info`]'s fields of the same names).
+#[derive(Clone, Copy)]
+struct Bytes {
+    enc: u16,
+    lead1: u16,
+    lead2: u16,
+    lead3: u16,
+    cont: u16,
+    quote: u16,
+    bad: u16,
+}
+
+impl From<&Info> for Bytes {
+    #[inline]
+    fn from(info: &Info) -> Bytes {
+        Bytes {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            quote: info.quote,
+            bad: info.bad,
+        }
+    }
+}
+
+impl From<&Sequencing> for Bytes {
+    /// (No codec takes a non-ASCII character for a space or a quote, see
+    /// `tests`, and the rest of its bytes above 7F are bad.)
+    #[inline]
+    fn from(info: &Sequencing) -> Bytes {
+        Bytes {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            quote: 0,
+            bad: info.enc & !(info.cont | info.lead1 | info.lead2 | info.lead3),
+        }
     }
 }
 
@@ -103,6 +191,13 @@ pub(crate) struct Viable {
     /// Codecs that encode the whole line, when a legacy re-decoding may
     /// be accepted (else 0).
     pub(crate) legacy: u16,
+    /// Whether only UTF-8 re-decodings may exist, each merging at most
+    /// one character, and the text as read shows none of the signs that
+    /// one such sequence needs (a hard sign, Latin letters no language
+    /// writes, a Spanish `¿` that a `?` closes): then none is accepted
+    /// before two characters were merged on the line (see
+    /// `recover_viable`).
+    pub(crate) weak: bool,
 }
 
 impl Viable {
@@ -112,6 +207,7 @@ impl Viable {
         line: u16::MAX,
         spans: u16::MAX,
         legacy: u16::MAX,
+        weak: false,
     };
 
     /// Whether the legacy transforms that encode with `encoder` may make
@@ -260,6 +356,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     let mut latin_accents = false;
     let mut latin_letters = latin::Letters::default();
     let mut capital_inside_word = false;
+    // What `cyrillic::Signs::of` counts, on the way.
+    let mut cyrillic_letters = CyrillicLetters::default();
     // Codecs in which a lead byte still awaits one, two or three
     // continuation bytes; a sequence that completes is a UTF-8 candidate.
     let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
@@ -273,17 +371,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             if need1 | need2 | need3 == 0 && is_printable_ascii(byte) {
                 // With no sequence open, printable ASCII changes nothing:
                 // skip it, eight bytes at a time while it lasts.
-                at += 1;
-                while let Some(chunk) = bytes.get(at..at + 8) {
-                    let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
-                    if !is_printable_ascii_word(word) {
-                        break;
-                    }
-                    at += 8;
-                }
-                while bytes.get(at).is_some_and(|&byte| is_printable_ascii(byte)) {
-                    at += 1;
-                }
+                at = end_of_printable_ascii(bytes, at + 1);
                 continue;
             }
             // ASCII controls other than whitespace are the model's hard
@@ -317,18 +405,53 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             at += 1;
             continue;
         }
+        // A word of Cyrillic, Greek, Hebrew or Arabic letters (two-byte
+        // characters, not Latin letters): while no character continues a
+        // sequence open before it, each sequence breaks at the next
+        // character, and what is open is the last one's.
+        let mut last = None;
+        while let Some(code) = two_byte_char(bytes, at) {
+            let bits = table.two_byte_run[code - 0x80];
+            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
+                break;
+            }
+            if last.is_none() {
+                cyrillic_letters.after(bytes, at, code);
+            }
+            cyrillic_letters.count(code);
+            // `breaks` where no open sequence takes the character: the
+            // line goes on only where it starts a sequence and none is
+            // open.
+            line_ok &= bits.leads() & !(need1 | need2 | need3);
+            encodable &= bits.enc();
+            (need1, need2, need3) = (bits.leads(), 0, 0);
+            non_ascii += 1;
+            at += 2;
+            last = Some(code);
+        }
+        if let Some(code) = last {
+            cyrillic_letters.before(bytes, at, code);
+            let info = &table.two_byte[code - 0x80];
+            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
+            latin_letters_only = false;
+            continue;
+        }
+        // Any other character, one at a time.
         let start = at;
         non_ascii += 1;
         let (c, info) = match two_byte_char(bytes, at) {
             Some(code) => {
+                cyrillic_letters.after(bytes, at, code);
+                cyrillic_letters.count(code);
                 at += 2;
+                cyrillic_letters.before(bytes, at, code);
                 let c = char::from_u32(code as u32).unwrap_or('\0');
                 (c, table.two_byte[code - 0x80])
             }
             None if starts_unencodable(bytes, at) => {
-                // No codec encodes it, nor the like of it that follows:
-                // every sequence breaks here.
-                at = skip_unencodable(bytes, at);
+                // No codec encodes it: every sequence breaks here, and
+                // the line neither decodes nor has a legacy reading.
+                at = skip_to_encodable(bytes, at);
                 encodable = 0;
                 latin_letters_only = false;
                 line_ok = 0;
@@ -341,7 +464,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 match table.bmp(c) {
                     Some(info) if !UNENCODABLE.contains(&c) => (c, Sequencing::from(info)),
                     _ => {
-                        // No codec encodes it: every sequence breaks here.
+                        // No codec encodes it: every sequence breaks here
+                        // (and as above).
+                        at = skip_to_encodable(bytes, at);
                         encodable = 0;
                         latin_letters_only = false;
                         line_ok = 0;
@@ -376,37 +501,19 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         need1 = (need2 & info.cont) | info.lead1;
         need2 = (need3 & info.cont) | info.lead2;
         need3 = info.lead3;
-        // The rest of a word of Cyrillic, Greek, Hebrew or Arabic letters
-        // (two-byte characters, not Latin letters): while no character
-        // continues a sequence open before it, each sequence breaks at the
-        // next character, and what is open is the last one's.
-        let mut last = None;
-        while let Some(code) = two_byte_char(bytes, at) {
-            let bits = table.two_byte_run[code - 0x80];
-            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
-                break;
-            }
-            // `breaks` where no open sequence takes the character: the
-            // line goes on only where it starts a sequence and none is
-            // open.
-            line_ok &= bits.leads() & !(need1 | need2 | need3);
-            encodable &= bits.enc();
-            (need1, need2, need3) = (bits.leads(), 0, 0);
-            non_ascii += 1;
-            at += 2;
-            last = Some(code);
-        }
-        if let Some(code) = last {
-            let info = &table.two_byte[code - 0x80];
-            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
-            latin_letters_only = false;
-        }
     }
     if line_ok & !(need1 | need2 | need3) != 0 {
         // The whole line may decode.
         return None;
     }
-    let legacy = without_unsigned_cyrillic(encodable & table.legacy, text);
+    let legacy = without_unsigned_cyrillic(encodable & table.legacy, || {
+        cyrillic::Signs::from_counts(
+            cyrillic_letters.capitals,
+            cyrillic_letters.lowercase,
+            non_ascii,
+            cyrillic_letters.beside_latin,
+        )
+    });
     if legacy == 0 {
         return Some(None);
     }
@@ -421,9 +528,53 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             line: 0,
             spans: 0,
             legacy,
+            weak: false,
         }));
     }
     latin_letters_only.then_some(None)
+}
+
+/// What [`cyrillic::Signs::of`] counts of Cyrillic letters, counted by
+/// the shortcut on the two-byte characters it reads.
+#[derive(Default)]
+struct CyrillicLetters {
+    /// `А`–`Я` (U+0410 to U+042F).
+    capitals: usize,
+    /// `а`–`я` (U+0430 to U+044F).
+    lowercase: usize,
+    /// A Cyrillic letter (U+0400 to U+045F) next to an ASCII letter.
+    beside_latin: bool,
+}
+
+impl CyrillicLetters {
+    /// The character of code point `code`.
+    #[inline]
+    fn count(&mut self, code: usize) {
+        self.capitals += usize::from(code.wrapping_sub(0x410) < 0x20);
+        self.lowercase += usize::from(code.wrapping_sub(0x430) < 0x20);
+    }
+
+    /// The character of code point `code` at byte `at` of `bytes`, after
+    /// what comes before it.
+    #[inline]
+    fn after(&mut self, bytes: &[u8], at: usize, code: usize) {
+        self.beside_latin |= is_cyrillic_letter(code)
+            && at > 0
+            && bytes.get(at - 1).is_some_and(u8::is_ascii_alphabetic);
+    }
+
+    /// The character of code point `code` that ends at byte `at` of
+    /// `bytes`, before what comes after it.
+    #[inline]
+    fn before(&mut self, bytes: &[u8], at: usize, code: usize) {
+        self.beside_latin |=
+            is_cyrillic_letter(code) && bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
+    }
+}
+
+/// U+0400 to U+045F: Cyrillic letters to [`cyrillic::Signs`].
+fn is_cyrillic_letter(code: usize) -> bool {
+    (0x400..0x460).contains(&code)
 }
 
 /// Whether the character at `at` of valid UTF-8 `bytes` (one of three or
@@ -440,11 +591,21 @@ fn starts_unencodable(bytes: &[u8], at: usize) -> bool {
     }
 }
 
-/// The end of the characters from `at` that [`starts_unencodable`].
+/// The first character from `at` of `bytes` that is neither ASCII nor
+/// one that [`starts_unencodable`] (or the end): once no sequence is open,
+/// the line can't decode and no codec encodes it, only such a character
+/// can start a sequence, and the shortcut skips the rest (Han, Hangul,
+/// Indic scripts, and the spaces between their words).
 #[inline]
-fn skip_unencodable(bytes: &[u8], mut at: usize) -> usize {
-    while at < bytes.len() && starts_unencodable(bytes, at) {
-        at += if bytes[at] >= 0xF0 { 4 } else { 3 };
+fn skip_to_encodable(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x80 {
+            at += 1;
+        } else if starts_unencodable(bytes, at) {
+            at += if byte >= 0xF0 { 4 } else { 3 };
+        } else {
+            break;
+        }
     }
     at
 }
@@ -461,8 +622,30 @@ fn two_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// Whether the eight bytes of `word` are all printable ASCII (20–7E).
-fn is_printable_ascii_word(word: u64) -> bool {
+/// The first byte from `at` of `bytes` that is not printable ASCII (or
+/// the end), eight bytes at a time.
+#[inline]
+fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+        let others = not_printable_ascii(word);
+        if others != 0 {
+            // The lowest flag is exact (see `not_printable_ascii`), and the
+            // first byte is the lowest.
+            return at + (others.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&byte| is_printable_ascii(byte)) {
+        at += 1;
+    }
+    at
+}
+
+/// The high bit of each byte of `word` that is not printable ASCII
+/// (20–7E), exact up to the lowest flagged byte: a borrow may flag a
+/// printable byte above a flagged one, never below.
+fn not_printable_ascii(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte below 20 (the classic "has a byte less than n" test), a byte
@@ -470,7 +653,7 @@ fn is_printable_ascii_word(word: u64) -> bool {
     let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
     let delete = word ^ (ONES * 0x7f);
     let delete = delete.wrapping_sub(ONES) & !delete & HIGH;
-    (word & HIGH) | below | delete == 0
+    (word & HIGH) | below | delete
 }
 
 /// [`viable`], character by character.
@@ -481,7 +664,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let mut line = Utf8State::new(all);
     let mut run = Utf8State::new(all);
     let mut run_non_ascii = 0u16;
-    let mut spans = 0u16;
+    let mut spans = Spans::default();
     let mut encodable = all;
     let mut non_ascii = 0usize;
     let mut ascii_letters = 0usize;
@@ -505,7 +688,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             let segment = &bytes[at..end];
             ascii_letters += segment.iter().filter(|b| b.is_ascii_alphabetic()).count();
             if segment.contains(&b' ') {
-                spans |= run.complete() & run_non_ascii;
+                spans.end(&run, run.complete() & run_non_ascii);
                 run = Utf8State::new(all);
                 run_non_ascii = 0;
             }
@@ -524,7 +707,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         at += c.len_utf8();
         let info = &table.info(c);
         encodable &= info.enc;
-        line.step(info);
+        let bytes_of_c = Bytes::from(info);
+        line.step(&bytes_of_c);
         if !c.is_ascii() {
             non_ascii += 1;
             if info.kind == Kind::Letter(1) {
@@ -537,13 +721,19 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             ascii_letters += 1;
         }
         if c.is_whitespace() {
-            spans |=
-                (run.complete() | takes_space(run, c, text, at - c.len_utf8())) & run_non_ascii;
+            spans.end_at_whitespace(run, run_non_ascii, c, text, start);
             run = Utf8State::new(all);
             run_non_ascii = 0;
             signs.next_word();
         } else {
-            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            step_run(
+                &mut run,
+                &mut run_non_ascii,
+                &mut spans,
+                &bytes_of_c,
+                all,
+                !c.is_ascii(),
+            );
             signs.other(c, info.kind);
         }
         if encodable & table.legacy == 0 {
@@ -551,7 +741,21 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
     }
     // No legacy re-decoding: only UTF-8 runs and the line are left.
-    for (offset, c) in text[at..].char_indices() {
+    while at < bytes.len() {
+        // Two-byte characters (all but U+0085 and U+00A0, whitespace)
+        // from their own table.
+        if let Some(code) = two_byte_char(bytes, at).filter(|&code| code != 0x85 && code != 0xA0) {
+            at += 2;
+            let info = Bytes::from(&table.two_byte[code - 0x80]);
+            if line.ok != 0 {
+                line.step(&info);
+            }
+            step_run(&mut run, &mut run_non_ascii, &mut spans, &info, all, true);
+            continue;
+        }
+        let c = text[at..].chars().next().unwrap_or('\0');
+        let offset = at;
+        at += c.len_utf8();
         let idle = (line.pending() | run.pending()) == 0;
         if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
             continue;
@@ -559,49 +763,138 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         if UNENCODABLE.contains(&c) {
             // No codec encodes it: the line fails, the run ends.
             line.ok = 0;
-            spans |= run.complete() & run_non_ascii;
+            spans.end(&run, run.complete() & run_non_ascii);
             run = Utf8State::new(all);
             run_non_ascii = 0;
             continue;
         }
-        let info = &table.info(c);
+        let info = Bytes::from(&table.info(c));
         if line.ok != 0 {
-            line.step(info);
+            line.step(&info);
         }
         if c.is_whitespace() {
-            spans |= (run.complete() | takes_space(run, c, text, at + offset)) & run_non_ascii;
+            spans.end_at_whitespace(run, run_non_ascii, c, text, offset);
             run = Utf8State::new(all);
             run_non_ascii = 0;
         } else {
-            step_run(&mut run, &mut run_non_ascii, &mut spans, info, all, c);
+            step_run(
+                &mut run,
+                &mut run_non_ascii,
+                &mut spans,
+                &info,
+                all,
+                !c.is_ascii(),
+            );
         }
     }
-    spans |= run.complete() & run_non_ascii;
+    spans.end(&run, run.complete() & run_non_ascii);
     let legacy_possible = non_ascii > 0
         && (signs.hard
             || (non_ascii >= LEGACY_MIN_CHANGED
                 && (!latin_accents || 3 * non_ascii >= ascii_letters))
             || capital_inside_word
             || !latin_letters.one_language_writes());
-    let viable = Viable {
+    let mut viable = Viable {
         line: line.complete(),
-        spans,
+        spans: spans.decoding,
         legacy: if legacy_possible {
-            without_unsigned_cyrillic(encodable & table.legacy, text)
+            without_unsigned_cyrillic(encodable & table.legacy, || cyrillic::Signs::of(text))
         } else {
             0
         },
+        weak: false,
     };
+    let mut merged = spans.merged;
+    merged.add_all(line.merged, viable.line);
+    let utf8 = viable.line | viable.spans;
+    viable.weak = viable.legacy == 0
+        && utf8 != 0
+        && merged.twice & utf8 == 0
+        && shows_no_sign_for_one_sequence(text);
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// Whether `text` shows none of the signs that let a UTF-8 re-decoding
+/// of a single sequence be accepted (see `recover_viable`): no hard sign
+/// (as `Signs` sees them, over every character), no `?` or `!` that a
+/// new `¿` or `¡` might open, and none of `shows_latin_sign`'s in any word
+/// (a capital that is not ASCII inside a word, as
+/// [`latin::has_capital_inside_word`] finds them, or accented letters
+/// that no one language writes together, which the line then shows too).
+/// One pass, on the table's facts.
+fn shows_no_sign_for_one_sequence(text: &str) -> bool {
+    if text.contains(['?', '!']) {
+        return false;
+    }
+    let table = &*TABLE;
+    let mut signs = Signs::WORD_START;
+    let mut latin_letters = latin::Letters::default();
+    // Whether the word so far is lowercase letters from its start, and
+    // whether the last character is a letter.
+    let (mut lowercase_start, mut in_word) = (false, false);
+    for c in text.chars() {
+        let info = table.info(c);
+        if !c.is_ascii() {
+            if info.uppercase && lowercase_start {
+                return false;
+            }
+            if info.script() == Some(1) {
+                latin_letters.add(c);
+            }
+        }
+        lowercase_start = info.alphabetic && info.lowercase && (lowercase_start || !in_word);
+        in_word = info.alphabetic;
+        if c.is_whitespace() {
+            signs.next_word();
+        } else if u8::try_from(c).is_ok_and(is_printable_ascii) {
+            signs.ascii(c);
+        } else {
+            signs.other(c, info.kind);
+        }
+    }
+    !signs.hard && latin_letters.one_language_writes()
+}
+
+/// The runs of words that may decode as UTF-8, and the characters their
+/// re-decodings merge.
+#[derive(Default)]
+struct Spans {
+    /// Codecs through which some run decodes.
+    decoding: u16,
+    merged: Merges,
+}
+
+impl Spans {
+    /// `run` ends, and decodes through the codecs of `decoding`.
+    fn end(&mut self, run: &Utf8State, decoding: u16) {
+        self.decoding |= decoding;
+        self.merged.add_all(run.merged, decoding);
+    }
+
+    /// `run` ends at the whitespace `c`, at byte `at` of `text`, which
+    /// some codecs may take for its last continuation byte
+    /// ([`takes_space`]).
+    fn end_at_whitespace(
+        &mut self,
+        mut run: Utf8State,
+        run_non_ascii: u16,
+        c: char,
+        text: &str,
+        at: usize,
+    ) {
+        let space = takes_space(run, c, text, at);
+        run.merged.add(space);
+        self.end(&run, (run.complete() | space) & run_non_ascii);
+    }
 }
 
 /// `legacy` less Windows-1251 when `text` shows none of the signs that
 /// a mixup read as it leaves (see [`cyrillic`]): clean Cyrillic text,
 /// all of which Windows-1251 encodes.
-fn without_unsigned_cyrillic(legacy: u16, text: &str) -> u16 {
+fn without_unsigned_cyrillic(legacy: u16, signs: impl FnOnce() -> cyrillic::Signs) -> u16 {
     static BIT: LazyLock<u16> = LazyLock::new(|| encoder_bit(cyrillic::READ_AS).unwrap_or(0));
     let bit = *BIT;
-    if legacy & bit != 0 && !cyrillic::Signs::of(text).any() {
+    if legacy & bit != 0 && !signs().any() {
         legacy & !bit
     } else {
         legacy
@@ -637,24 +930,25 @@ fn ends_in_capital_latin(text: &str) -> bool {
 fn step_run(
     run: &mut Utf8State,
     run_non_ascii: &mut u16,
-    spans: &mut u16,
-    info: &Info,
+    spans: &mut Spans,
+    info: &Bytes,
     all: u16,
-    c: char,
+    non_ascii: bool,
 ) {
     let ends = all & !info.enc;
     if ends == all && *run_non_ascii == 0 {
         *run = Utf8State::new(all);
         return;
     }
-    *spans |= run.complete() & *run_non_ascii & ends;
+    spans.end(run, run.complete() & *run_non_ascii & ends);
     run.need1 &= !ends;
     run.need2 &= !ends;
     run.need3 &= !ends;
+    run.merged.clear(ends);
     *run_non_ascii &= !ends;
     run.step(info);
     run.ok |= ends;
-    if !c.is_ascii() {
+    if non_ascii {
         *run_non_ascii |= info.enc;
     }
 }
@@ -774,16 +1068,25 @@ mod tests {
 
     #[test]
     fn printable_ascii_words() {
+        // Any byte at any place, a second one after it (a borrow from the
+        // first must not hide it), any length.
         for byte in 0..=255u8 {
-            for position in 0..8 {
-                let mut bytes = *b"abcdefgh";
-                bytes[position] = byte;
-                let word = u64::from_le_bytes(bytes);
-                assert_eq!(
-                    is_printable_ascii_word(word),
-                    is_printable_ascii(byte),
-                    "{byte:x}"
-                );
+            for position in 0..10 {
+                for (later, second) in [(0, b'a'), (1, 0x00), (3, 0x7f), (7, 0x80), (9, 0x1f)] {
+                    let mut bytes = *b"abcdefghijklmnop";
+                    bytes[position] = byte;
+                    if position + 1 + later < bytes.len() {
+                        bytes[position + 1 + later] = second;
+                    }
+                    for length in 0..=bytes.len() {
+                        let bytes = &bytes[..length];
+                        let expected = bytes
+                            .iter()
+                            .position(|&byte| !is_printable_ascii(byte))
+                            .unwrap_or(length);
+                        assert_eq!(end_of_printable_ascii(bytes, 0), expected, "{bytes:?}");
+                    }
+                }
             }
         }
     }
@@ -841,7 +1144,7 @@ mod tests {
             if text.is_ascii() {
                 return Ok(());
             }
-            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0 });
+            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0, weak: false });
             for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
                 if viable.line & (1 << bit) == 0 {
                     prop_assert!(crate::extended::candidates::whole_line(&text, transform).is_none());
