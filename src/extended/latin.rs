@@ -412,6 +412,51 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
     reads_as_one_language(candidate, decoder)
         && !has_symbol_by_letter(candidate)
         && changes_inside_words(text, candidate, changes)
+        && (sign == Sign::Strong || reads_as_native_language(candidate, decoder))
+}
+
+/// The languages each code page was made for, by their codes in
+/// [`LANGUAGE_LETTERS`]: text in one of them is what a machine set to the
+/// code page writes. (A code page can write more: Windows-1257 has the
+/// letters of Finnish, whose writers used Windows-1252.)
+const NATIVE_LANGUAGES: &[(&str, &[&str])] = &[
+    (
+        "windows-1250",
+        &[
+            "cs", "sk", "pl", "hu", "sl", "hr", "bs", "sr-Latn", "sq", "ro",
+        ],
+    ),
+    (
+        "iso-8859-2",
+        &[
+            "cs", "sk", "pl", "hu", "sl", "hr", "bs", "sr-Latn", "sq", "ro",
+        ],
+    ),
+    ("iso-8859-16", &["ro", "pl", "hu", "hr", "sl", "sq"]),
+    ("windows-1254", &["tr", "az", "az-Latn"]),
+    ("iso-8859-9", &["tr", "az", "az-Latn"]),
+    ("windows-1257", &["et", "lv", "lt"]),
+    ("iso-8859-13", &["et", "lv", "lt"]),
+    ("iso-8859-4", &["et", "lv", "lt", "kl", "se"]),
+    ("iso-8859-15", &["fi", "et", "fr"]),
+];
+
+/// Whether the letters of `candidate`, re-decoded with the codec named
+/// `decoder`, are all those of one language that code page was made for
+/// ([`NATIVE_LANGUAGES`]; any language for the DOS and Mac code pages,
+/// which served all of Western Europe). A weak sign needs it: Icelandic
+/// words beside a Swedish one (`við … lägga`, letters of no one
+/// language) read as Windows-1257 make `viš … lägga`, letters Finnish
+/// writes, but no Baltic language.
+fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
+    let Some((_, natives)) = NATIVE_LANGUAGES.iter().find(|(codec, _)| *codec == decoder) else {
+        return true;
+    };
+    let letters = letters_of(candidate).0;
+    LANGUAGE_LETTERS
+        .iter()
+        .zip(language_bits())
+        .any(|((code, _), language)| natives.contains(code) && letters & !language == 0)
 }
 
 /// Whether a text re-decoded with the codec `decoder` reads as one
