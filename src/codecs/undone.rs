@@ -190,6 +190,27 @@ pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
     encoded
 }
 
+/// Whether `UNDONE_CODECS[a]` and `UNDONE_CODECS[b]`, which both encode
+/// `text`, encode it to the same bytes: the two codecs' bytes compared
+/// character by character, without encoding.
+pub(crate) fn encode_alike(text: &str, a: usize, b: usize) -> bool {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if plain_ascii(byte) {
+            index += 1;
+            continue;
+        }
+        let (entry, length) = table.entry(bytes, index);
+        if entry.bytes[a] != entry.bytes[b] {
+            return false;
+        }
+        index += length;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +286,17 @@ mod tests {
                 UNDONE_CODECS[expected.trailing_zeros() as usize].encode(&text).unwrap()
             });
             prop_assert_eq!(encode_with_first(&text), (expected, first), "{:?}", text);
+            // Two codecs that encode the text encode it alike exactly when
+            // their bytes are equal.
+            for a in (0..CODECS).filter(|&a| expected & 1 << a != 0) {
+                for b in (0..CODECS).filter(|&b| expected & 1 << b != 0) {
+                    prop_assert_eq!(
+                        encode_alike(&text, a, b),
+                        encode_encodable(&text, a) == encode_encodable(&text, b),
+                        "{:?} in {} and {}", text, UNDONE_CODECS[a].name(), UNDONE_CODECS[b].name()
+                    );
+                }
+            }
         }
     }
 }

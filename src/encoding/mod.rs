@@ -203,30 +203,36 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
     let mut untried = encoders;
     let mut encoded = first_encoding;
-    // The bytes and repairs of the last codec that failed: codecs often
-    // encode a text to the same bytes, and then fail alike.
-    let mut failed: Option<(Vec<u8>, Repairs)> = None;
+    // The last codec that failed, and its repairs: codecs often encode a
+    // text to the same bytes, and then fail alike, which comparing their
+    // table entries tells without encoding again.
+    let mut failed: Option<(usize, Repairs)> = None;
+    // The text's bytes in Latin-1 (UNDONE_CODECS[0], tried first when it
+    // encodes the text) once that codec has failed, for the Windows-1252
+    // step below.
+    let mut latin_1_bytes: Option<Vec<u8>> = None;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
+        let repairs = Repairs::of(UNDONE_CODECS[index]);
+        if failed.is_some_and(|(other, alike)| {
+            alike == repairs && codecs::undone::encode_alike(text, other, index)
+        }) {
+            continue;
+        }
         let bytes = encoded
             .take()
             .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
-        let repairs = Repairs::of(UNDONE_CODECS[index]);
-        if failed
-            .as_ref()
-            .is_some_and(|(same, alike)| *same == bytes && *alike == repairs)
-        {
-            continue;
-        }
         match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
             Ok(fixed) => return Some(fixed),
-            Err(bytes) => failed = Some((bytes, repairs)),
+            Err(bytes) => {
+                failed = Some((index, repairs));
+                if index == 0 {
+                    latin_1_bytes = Some(bytes);
+                }
+            }
         }
     }
-    // UNDONE_CODECS[0] is Latin-1.
-    let latin_1_can_encode = encoders & 1 != 0;
-
     if config.decode_inconsistent_utf8 {
         if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
             return Some(FixedStep {
@@ -239,8 +245,7 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     // Text in the intersection of Latin-1 and Windows-1252 would be left
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
-    if latin_1_can_encode {
-        let bytes = codecs::undone::encode_encodable(text, 0);
+    if let Some(bytes) = latin_1_bytes {
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {
