@@ -218,21 +218,36 @@ fn may_start_run(byte: u8) -> bool {
 ///
 /// Only a run that is found is walked to its end, and a failed start costs
 /// at most four characters, so a search is linear in the text it passes.
+/// Bytes that start no run are skipped a byte at a time; through
+/// characters that might (dense in text made of mojibake) the search steps
+/// a character at a time, carrying whether the last one was a strict
+/// continuation rather than looking back from each.
 pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut at = from;
+    // Whether the character before `at` is a strict continuation
+    // character, once the search has stepped over it.
+    let mut after_strict: Option<bool> = None;
     loop {
-        at += bytes
+        let skipped = bytes
             .get(at..)?
             .iter()
             .position(|&byte| may_start_run(byte))?;
-        if !preceded_by_strict_continuation(bytes, at) {
+        if skipped > 0 {
+            at += skipped;
+            after_strict = None;
+        }
+        // OK because `at` is at a lead byte.
+        let (classes, length) = classes_at(bytes, at).expect("a character");
+        let may_start = classes & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4) != 0
+            && !after_strict.unwrap_or_else(|| preceded_by_strict_continuation(bytes, at));
+        if may_start {
             if let Some(end) = run_at(text, at) {
                 return Some((at, end));
             }
         }
-        // OK because `at` is at a two-byte lead byte.
-        at += 2;
+        after_strict = Some(classes & STRICT_CONTINUATION != 0);
+        at += length;
     }
 }
 
