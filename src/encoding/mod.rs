@@ -10,7 +10,7 @@
 //!    `utf-8-variants` when CESU-8 or Java's `C0 80` may be present). The
 //!    first codec whose bytes decode wins.
 //! 3. Otherwise fix UTF-8 mojibake embedded in other text
-//!    ([`decode_inconsistent_utf8`]).
+//!    ([`decode_inconsistent_utf8`](repairs::decode_inconsistent_utf8)).
 //! 4. Otherwise, text that Latin-1 can encode but that holds C1 controls
 //!    was probably Windows-1252 read as Latin-1: re-decode it.
 //! 5. Otherwise replace lone C1 controls ([`fix_c1_controls`]).
@@ -22,6 +22,7 @@ pub(crate) mod repairs;
 mod runs;
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::badness::is_bad;
 use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
@@ -29,8 +30,8 @@ use crate::fixes::Fix;
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::TextFixerConfig;
 use repairs::{
-    decode_inconsistent_utf8, fix_c1_controls, has_c1_control, might_have_altered_utf8,
-    replace_lossy_sequences, restore_byte_a0,
+    decode_inconsistent_utf8_around, fix_c1_controls_noting, has_c1_control,
+    might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
 };
 
 /// Fixes mojibake with the default configuration.
@@ -115,7 +116,13 @@ fn fix_steps<'a>(
 ) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
-    while let Some(step) = fix_one_step(&fixed, config, std::mem::take(&mut known_bad)) {
+    let mut runs_changed = None;
+    while let Some(step) = fix_one_step(
+        &fixed,
+        config,
+        std::mem::take(&mut known_bad),
+        &mut runs_changed,
+    ) {
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(step.plan.steps.into_iter().flatten());
         }
@@ -192,7 +199,20 @@ impl StepPlan {
 }
 
 /// One step of fixing; `known_bad` says that [`is_bad`] flags `text`.
-fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option<FixedStep> {
+///
+/// `runs_changed`, when known, holds the ranges of `text` that changed
+/// since a search for runs of mojibake found none that
+/// [`repairs::decode_inconsistent_utf8`] would fix elsewhere: the step searches
+/// only around them, and leaves there what it knows of the text it
+/// returns (a step that fixes runs or C1 controls changes a long text in
+/// a few places; one that re-decodes it, everywhere).
+fn fix_one_step(
+    text: &str,
+    config: &TextFixerConfig,
+    known_bad: bool,
+    runs_changed: &mut Option<Vec<Range<usize>>>,
+) -> Option<FixedStep> {
+    let changed_before = runs_changed.take();
     if !known_bad && (text.is_ascii() || !is_bad(text)) {
         return None;
     }
@@ -233,12 +253,19 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
             }
         }
     }
+    // Whether the text is known to hold no run that would be fixed.
+    let mut runs_all_searched = false;
     if config.decode_inconsistent_utf8 {
-        if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
-            return Some(FixedStep {
-                text: fixed,
-                plan: StepPlan::of(&[ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)]),
-            });
+        let mut fixed_ranges = Vec::new();
+        match decode_inconsistent_utf8_around(text, changed_before.as_deref(), &mut fixed_ranges) {
+            Cow::Owned(fixed) => {
+                *runs_changed = Some(fixed_ranges);
+                return Some(FixedStep {
+                    text: fixed,
+                    plan: StepPlan::of(&[ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)]),
+                });
+            }
+            Cow::Borrowed(_) => runs_all_searched = true,
         }
     }
 
@@ -260,8 +287,13 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     }
 
     if config.fix_c1_controls && has_c1_control(text) {
+        let mut fixed_ranges = Vec::new();
+        let fixed = fix_c1_controls_noting(text, &mut fixed_ranges).into_owned();
+        if runs_all_searched {
+            *runs_changed = Some(fixed_ranges);
+        }
         return Some(FixedStep {
-            text: fix_c1_controls(text).into_owned(),
+            text: fixed,
             plan: StepPlan::of(&[ExplanationStep::Transcode(Fix::FixC1Controls)]),
         });
     }

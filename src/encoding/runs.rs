@@ -16,6 +16,8 @@
 //! [`run_at`] is. A property test checks the walk, look-behind included,
 //! against the pattern compiled by the `regex` crate.
 
+use std::ops::Range;
+
 // Characters that single-byte codecs decode UTF-8's bytes to, from ftfy
 // 6.3.1's `UTF8_CLUES`. Each continuation class also holds U+0080–U+00BF.
 
@@ -249,6 +251,43 @@ pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
         after_strict = Some(classes & STRICT_CONTINUATION != 0);
         at += length;
     }
+}
+
+/// Whether a character of these classes can be in no run: neither a lead
+/// nor a continuation character (nor, so, a strict one). A run never holds
+/// one, and the look-behind never forbids a start after one, so the runs
+/// between two such characters depend on nothing outside them.
+fn is_barrier(classes: u8) -> bool {
+    classes & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4 | CONTINUATION | STRICT_CONTINUATION) == 0
+}
+
+/// The part of `text` whose runs a change to `changed` (a range of
+/// character boundaries) may change: from just after the last barrier
+/// character (see [`is_barrier`]) before it, to the first barrier
+/// character at or after its end. The runs found searching only this part
+/// (up to its end) are the runs of the whole text within it, and those
+/// outside it are what they were before the change.
+pub(super) fn runs_around(text: &str, changed: &Range<usize>) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let mut start = changed.start;
+    while start > 0 {
+        let mut before = start - 1;
+        while bytes[before] & 0xC0 == 0x80 {
+            before -= 1;
+        }
+        if classes_at(bytes, before).is_some_and(|(classes, _)| is_barrier(classes)) {
+            break;
+        }
+        start = before;
+    }
+    let mut end = changed.end;
+    while let Some((classes, length)) = classes_at(bytes, end) {
+        if is_barrier(classes) {
+            break;
+        }
+        end += length;
+    }
+    start..end
 }
 
 /// Whether the character before byte `at` of `bytes` (valid UTF-8, at a
