@@ -696,9 +696,15 @@ fn fix_rounds<'a>(
             encoding_settled = false;
             triggers_exact = false;
         }
+        // When only the entities and `fix_encoding` changed the text, and
+        // its answer is settled, the next round would skip both (no
+        // entity is left, the answer stands) and run the text fixes on
+        // the text and triggers that they just left alone.
+        let next_round_changes_nothing =
+            || encoding_settled && triggers_exact && !(decode_entities && triggers.entities);
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
-        if !changed || current == round_start {
+        if !changed || current == round_start || next_round_changes_nothing() {
             return current;
         }
     }
