@@ -223,10 +223,6 @@ fn fix_one_step(
     let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
     let mut untried = encoders;
     let mut encoded = first_encoding;
-    // The last codec that failed, and its repairs: codecs often encode a
-    // text to the same bytes, and then fail alike, which comparing their
-    // table entries tells without encoding again.
-    let mut failed: Option<(usize, Repairs)> = None;
     // The text's bytes in Latin-1 (UNDONE_CODECS[0], tried first when it
     // encodes the text) once that codec has failed, for the Windows-1252
     // step below.
@@ -234,25 +230,25 @@ fn fix_one_step(
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
-        let repairs = Repairs::of(UNDONE_CODECS[index]);
-        if failed.is_some_and(|(other, alike)| {
-            alike == repairs && codecs::undone::encode_alike(text, other, index)
-        }) {
-            continue;
-        }
         let bytes = encoded
             .take()
             .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
+        let repairs = Repairs::of(UNDONE_CODECS[index]);
         match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
             Ok(fixed) => return Some(fixed),
             Err(bytes) => {
-                failed = Some((index, repairs));
                 if index == 0 {
                     latin_1_bytes = Some(bytes);
                 }
+                // Codecs often encode a text to the same bytes, and with
+                // the same repairs they fail alike: comparing their table
+                // entries tells, in one pass, without encoding again.
+                let same_repairs = codecs_with_repairs(untried, repairs);
+                untried &= !codecs::undone::encoding_alike(text, index, same_repairs);
             }
         }
     }
+
     // Whether the text is known to hold no run that would be fixed.
     let mut runs_all_searched = false;
     if config.decode_inconsistent_utf8 {
@@ -305,6 +301,14 @@ fn fix_one_step(
 pub(crate) fn reinterprets(bytes: Vec<u8>, index: usize, config: &TextFixerConfig) -> bool {
     let charmap = UNDONE_CODECS[index];
     reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_ok()
+}
+
+/// The codecs of `codecs` (a set of [`UNDONE_CODECS`]) whose repairs
+/// are `repairs`.
+fn codecs_with_repairs(codecs: u16, repairs: Repairs) -> u16 {
+    (0..UNDONE_CODECS.len())
+        .filter(|&index| codecs & 1 << index != 0 && Repairs::of(UNDONE_CODECS[index]) == repairs)
+        .fold(0, |set, index| set | 1 << index)
 }
 
 /// What of a codec [`reinterpret_as_utf8`] looks at besides the bytes:
