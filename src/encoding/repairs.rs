@@ -182,12 +182,10 @@ fn decode_runs<'a>(
     // How many bytes longer the result is than `text`, up to the last run
     // replaced.
     let mut growth = 0isize;
-    let (whole, around_changes);
+    let whole = 0..text.len();
+    let around_changes;
     let parts: &[Range<usize>] = match changed {
-        None => {
-            whole = [0..text.len()];
-            &whole
-        }
+        None => std::slice::from_ref(&whole),
         Some(changed) => {
             around_changes = parts_around(text, changed);
             &around_changes
