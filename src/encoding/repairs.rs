@@ -218,7 +218,13 @@ fn decode_runs<'a>(
 fn parts_around(text: &str, changed: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut parts: Vec<Range<usize>> = Vec::with_capacity(changed.len());
     for range in changed {
-        let part = runs_around(text, range);
+        let searched_to = parts.last().map_or(0, |last| last.end);
+        // A change inside a part already found changes nothing more (and
+        // text without barriers is one part, found once).
+        if range.end <= searched_to && !parts.is_empty() {
+            continue;
+        }
+        let part = runs_around(text, range, searched_to.min(range.start));
         match parts.last_mut() {
             Some(last) if part.start <= last.end => last.end = last.end.max(part.end),
             _ => parts.push(part),

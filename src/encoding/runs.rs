@@ -266,11 +266,13 @@ fn is_barrier(classes: u8) -> bool {
 /// character (see [`is_barrier`]) before it, to the first barrier
 /// character at or after its end. The runs found searching only this part
 /// (up to its end) are the runs of the whole text within it, and those
-/// outside it are what they were before the change.
-pub(super) fn runs_around(text: &str, changed: &Range<usize>) -> Range<usize> {
+/// outside it are what they were before the change. The part starts no
+/// earlier than `floor` (a character boundary at or before `changed`),
+/// where the caller searches already, so that each byte is looked at once.
+pub(super) fn runs_around(text: &str, changed: &Range<usize>, floor: usize) -> Range<usize> {
     let bytes = text.as_bytes();
     let mut start = changed.start;
-    while start > 0 {
+    while start > floor {
         let mut before = start - 1;
         while bytes[before] & 0xC0 == 0x80 {
             before -= 1;
