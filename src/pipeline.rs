@@ -476,8 +476,13 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
         (0xE2, 0x80, 0xA8 | 0xA9) => LINE_BREAKS,
         // U+206A–U+206F, U+FEFF, U+FFF9–U+FFFC
         (0xE2, 0x81, 0xAA..=0xAF) | (0xEF, 0xBB, 0xBF) | (0xEF, 0xBF, 0xB9..=0xBC) => CONTROL_CHARS,
-        // U+3000, U+FF00–U+FFFF
-        (0xE3, 0x80, 0x80) | (0xEF, 0xBC..=0xBF, _) => WIDTH,
+        // U+3000, U+FF01–U+FFEF: what `fix_character_width` may narrow
+        // (not U+FFFD, common in text that lost bytes)
+        _ if character
+            .is_some_and(|c| c == '\u{3000}' || ('\u{ff01}'..='\u{ffef}').contains(&c)) =>
+        {
+            WIDTH
+        }
         _ => 0,
     };
     found
