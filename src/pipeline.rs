@@ -476,8 +476,13 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
         (0xE2, 0x80, 0xA8 | 0xA9) => LINE_BREAKS,
         // U+206A–U+206F, U+FEFF, U+FFF9–U+FFFC
         (0xE2, 0x81, 0xAA..=0xAF) | (0xEF, 0xBB, 0xBF) | (0xEF, 0xBF, 0xB9..=0xBC) => CONTROL_CHARS,
-        // U+3000, U+FF00–U+FFFF
-        (0xE3, 0x80, 0x80) | (0xEF, 0xBC..=0xBF, _) => WIDTH,
+        // U+3000, U+FF01–U+FFEF: what `fix_character_width` may narrow
+        // (not U+FFFD, common in text that lost bytes)
+        _ if character
+            .is_some_and(|c| c == '\u{3000}' || ('\u{ff01}'..='\u{ffef}').contains(&c)) =>
+        {
+            WIDTH
+        }
         _ => 0,
     };
     found
@@ -559,9 +564,9 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     if triggers.is_some_and(&mut nothing_to_fix) {
         return unchanged();
     }
-    let only_carriage_returns =
-        |triggers: Triggers| fix_only_carriage_returns(text, triggers, config);
-    if let Some(fixed) = triggers.and_then(only_carriage_returns) {
+    let only_line_breaks_and_controls =
+        |triggers: Triggers| fix_only_line_breaks_and_controls(text, triggers, config);
+    if let Some(fixed) = triggers.and_then(only_line_breaks_and_controls) {
         return fixed;
     }
     // A long segment of many lines (a CR-only file) is fixed a line at a
@@ -580,7 +585,7 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
             if nothing_to_fix(triggers) {
                 return unchanged();
             }
-            if let Some(fixed) = only_carriage_returns(triggers) {
+            if let Some(fixed) = only_line_breaks_and_controls(triggers) {
                 return fixed;
             }
             triggers
@@ -594,25 +599,39 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     FixedLines { text, unsettled }
 }
 
-/// The fast path for an ASCII segment whose only trigger is a CR (in CR
-/// LF or alone), as in a file with Windows or old Mac line endings: the
-/// rounds would fix its line breaks and find nothing else, and the lines
-/// that makes hold nothing to fix. `None` for any other segment. (A
-/// property test checks it against the rounds.)
-fn fix_only_carriage_returns<'a>(
+/// The fast path for an ASCII segment whose only triggers are CRs (in CR
+/// LF or alone) and control characters, as in a file with Windows or old
+/// Mac line endings: the rounds would fix its line breaks, then remove its
+/// controls, and find nothing else, and the lines that makes hold nothing
+/// to fix. (No fix before those two acts on ASCII, and removing a control
+/// between a CR and a `\n` makes no CR LF: no CR is left by then.) `None`
+/// for any other segment. (A property test checks it against the rounds.)
+fn fix_only_line_breaks_and_controls<'a>(
     text: &'a str,
     triggers: Triggers,
     config: &TextFixerConfig,
 ) -> Option<FixedLines<'a>> {
-    let only_line_breaks = Triggers {
-        line_breaks: true,
+    let only_line_breaks_and_controls = Triggers {
+        line_breaks: triggers.line_breaks,
+        control_chars: triggers.control_chars,
         ..Triggers::default()
     };
-    if !config.fix_line_breaks || triggers != only_line_breaks {
+    if triggers != only_line_breaks_and_controls {
         return None;
     }
+    let mut fixed = Cow::Borrowed(text);
+    if config.fix_line_breaks && triggers.line_breaks {
+        if let Cow::Owned(changed) = fixes::fix_line_breaks(&fixed) {
+            fixed = Cow::Owned(changed);
+        }
+    }
+    if config.remove_control_chars && triggers.control_chars {
+        if let Cow::Owned(changed) = fixes::remove_control_chars(&fixed) {
+            fixed = Cow::Owned(changed);
+        }
+    }
     Some(FixedLines {
-        text: fixes::fix_line_breaks(text),
+        text: fixed,
         unsettled: Vec::new(),
     })
 }
@@ -696,9 +715,15 @@ fn fix_rounds<'a>(
             encoding_settled = false;
             triggers_exact = false;
         }
+        // When only the entities and `fix_encoding` changed the text, and
+        // its answer is settled, the next round would skip both (no
+        // entity is left, the answer stands) and run the text fixes on
+        // the text and triggers that they just left alone.
+        let next_round_changes_nothing =
+            || encoding_settled && triggers_exact && !(decode_entities && triggers.entities);
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
-        if !changed || current == round_start {
+        if !changed || current == round_start || next_round_changes_nothing() {
             return current;
         }
     }
@@ -897,28 +922,36 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
 
-        /// The fast path for text whose only trigger is a CR gives what
-        /// the rounds give, under the configurations that might differ,
-        /// and declines anything else.
+        /// The fast path for ASCII text whose only triggers are CRs and
+        /// controls gives what the rounds give, under the configurations
+        /// that might differ, and declines anything else.
         #[test]
-        fn only_carriage_returns_fixed_as_the_rounds_fix_them(
-            picks in proptest::collection::vec(0..12usize, 0..24),
-            config_index in 0..4usize,
+        fn only_line_breaks_and_controls_fixed_as_the_rounds_fix_them(
+            picks in proptest::collection::vec(0..18usize, 0..24),
+            config_index in 0..6usize,
         ) {
-            let pool: Vec<char> = "a Z.\r\n\t&<\u{85}\u{2028}é".chars().collect();
+            let pool: Vec<char> = "a Z.\r\n\t&<\u{85}\u{2028}é\u{1}\u{1c}\u{7f}\u{c}\u{1b}\u{b}\0"
+                .chars()
+                .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
             let default = TextFixerConfig::default();
             let config = [
                 default.clone(),
                 default.clone().fix_line_breaks(false),
+                default.clone().remove_control_chars(false),
                 default.clone().normalization(Some(Normalization::Nfkc)),
                 default.clone().unescape_html(UnescapeHtml::Always),
+                default.clone().fix_line_breaks(false).remove_control_chars(false),
             ][config_index].clone();
             let triggers = Triggers::scan(&text);
-            if let Some(fast) = fix_only_carriage_returns(&text, triggers, &config) {
+            if let Some(fast) = fix_only_line_breaks_and_controls(&text, triggers, &config) {
                 let rounds = fix_rounds(&text, triggers, false, &config, true, None);
                 proptest::prop_assert_eq!(&fast.text, &rounds, "{:?}", text);
-                let declined = ['&', '<', '\u{85}', '\u{2028}', 'é'];
+                // The lines it makes are settled: each fixed again is itself.
+                for line in fast.text.split_inclusive('\n') {
+                    proptest::prop_assert_eq!(fix_segment(line, &config, true, None), line);
+                }
+                let declined = ['&', '<', '\u{85}', '\u{2028}', 'é', '\u{1b}'];
                 proptest::prop_assert!(!text.contains(declined), "{:?}", text);
             }
         }

@@ -767,6 +767,25 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
     start
 }
 
+/// Whether putting a `\n` for a CR in text no badness rule matches leaves
+/// it so: every position of a rule that accepts `\n` accepts CR too.
+/// (Python's `.` is `[^\n]`, so one rule accepts CR and not `\n`.)
+pub(crate) fn line_feed_for_carriage_return_makes_no_match() -> bool {
+    static NO_NEW_MATCH: LazyLock<bool> = LazyLock::new(|| {
+        let compiled = &*COMPILED;
+        let (carriage_return, line_feed) = (
+            compiled.bits('\r', Bits::MAX),
+            compiled.bits('\n', Bits::MAX),
+        );
+        compiled
+            .rules
+            .iter()
+            .flat_map(|rule| &rule.positions)
+            .all(|position| !position.accepts(line_feed) || position.accepts(carriage_return))
+    });
+    *NO_NEW_MATCH
+}
+
 /// Whether `c` is an anchor (see [`Compiled`]): every match of the rules
 /// holds one, so text without any is never bad. `fix_text`'s pre-scan
 /// looks for them to skip [`is_bad`] on most text in non-Latin scripts.
@@ -828,6 +847,14 @@ fn has_match(text: &str, text_start: bool) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Fixing by lines keeps what it knows across a lone CR made `\n`
+    /// only when that makes no match.
+    #[test]
+    fn line_feed_for_carriage_return_makes_no_match_holds() {
+        assert!(line_feed_for_carriage_return_makes_no_match());
+        assert!(is_bad("ГўВЂВ\ra") && !is_bad("ГўВЂВ\na"));
+    }
 
     /// The plain definition of the matches: try every start, left to right,
     /// every rule whose first position fits, skipping what a match covered.

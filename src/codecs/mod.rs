@@ -220,7 +220,10 @@ impl Charmap {
     /// [`CodecError::Undecodable`] at the first byte the codec leaves
     /// unmapped.
     pub fn decode(&self, bytes: &[u8]) -> Result<String, CodecError> {
-        let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
+        // Room for half the bytes to become two- or three-byte characters,
+        // and for a short text (a line of mojibake, say) to become all of
+        // them, without growing.
+        let mut text = String::with_capacity(bytes.len() + bytes.len() / 2 + 16);
         for (offset, &byte) in bytes.iter().enumerate() {
             let c = self.decode_byte(byte).ok_or(CodecError::Undecodable {
                 codec: self.name,

@@ -190,6 +190,37 @@ pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
     encoded
 }
 
+/// Which of `others`, codecs that like `UNDONE_CODECS[codec]` encode
+/// `text`, encode it to the same bytes as that codec: their bytes compared
+/// with its bytes character by character, all in one pass, without
+/// encoding.
+pub(crate) fn encoding_alike(text: &str, codec: usize, others: CodecSet) -> CodecSet {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut alike = others;
+    let mut index = 0;
+    while alike != 0 {
+        let Some(&byte) = bytes.get(index) else {
+            break;
+        };
+        if plain_ascii(byte) {
+            index += 1;
+            continue;
+        }
+        let (entry, length) = table.entry(bytes, index);
+        let mut unchecked = alike;
+        while unchecked != 0 {
+            let other = unchecked.trailing_zeros() as usize;
+            unchecked &= unchecked - 1;
+            if entry.bytes[other] != entry.bytes[codec] {
+                alike &= !(1 << other);
+            }
+        }
+        index += length;
+    }
+    alike
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +296,15 @@ mod tests {
                 UNDONE_CODECS[expected.trailing_zeros() as usize].encode(&text).unwrap()
             });
             prop_assert_eq!(encode_with_first(&text), (expected, first), "{:?}", text);
+            // The codecs that encode the text alike are those whose bytes
+            // are equal.
+            for a in (0..CODECS).filter(|&a| expected & 1 << a != 0) {
+                let same: CodecSet = (0..CODECS)
+                    .filter(|&b| expected & 1 << b != 0)
+                    .filter(|&b| encode_encodable(&text, a) == encode_encodable(&text, b))
+                    .fold(0, |set, b| set | 1 << b);
+                prop_assert_eq!(encoding_alike(&text, a, expected), same, "{:?} in {}", text, UNDONE_CODECS[a].name());
+            }
         }
     }
 }

@@ -10,7 +10,7 @@
 //!    `utf-8-variants` when CESU-8 or Java's `C0 80` may be present). The
 //!    first codec whose bytes decode wins.
 //! 3. Otherwise fix UTF-8 mojibake embedded in other text
-//!    ([`decode_inconsistent_utf8`]).
+//!    ([`decode_inconsistent_utf8`](repairs::decode_inconsistent_utf8)).
 //! 4. Otherwise, text that Latin-1 can encode but that holds C1 controls
 //!    was probably Windows-1252 read as Latin-1: re-decode it.
 //! 5. Otherwise replace lone C1 controls ([`fix_c1_controls`]).
@@ -22,6 +22,7 @@ pub(crate) mod repairs;
 mod runs;
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::badness::is_bad;
 use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
@@ -29,8 +30,8 @@ use crate::fixes::Fix;
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::TextFixerConfig;
 use repairs::{
-    decode_inconsistent_utf8, fix_c1_controls, has_c1_control, might_have_altered_utf8,
-    replace_lossy_sequences, restore_byte_a0,
+    decode_inconsistent_utf8_around, fix_c1_controls_noting, has_c1_control,
+    might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
 };
 
 /// Fixes mojibake with the default configuration.
@@ -115,7 +116,13 @@ fn fix_steps<'a>(
 ) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
-    while let Some(step) = fix_one_step(&fixed, config, std::mem::take(&mut known_bad)) {
+    let mut runs_changed = None;
+    while let Some(step) = fix_one_step(
+        &fixed,
+        config,
+        std::mem::take(&mut known_bad),
+        &mut runs_changed,
+    ) {
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(step.plan.steps.into_iter().flatten());
         }
@@ -192,7 +199,20 @@ impl StepPlan {
 }
 
 /// One step of fixing; `known_bad` says that [`is_bad`] flags `text`.
-fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option<FixedStep> {
+///
+/// `runs_changed`, when known, holds the ranges of `text` that changed
+/// since a search for runs of mojibake found none that
+/// [`repairs::decode_inconsistent_utf8`] would fix elsewhere: the step searches
+/// only around them, and leaves there what it knows of the text it
+/// returns (a step that fixes runs or C1 controls changes a long text in
+/// a few places; one that re-decodes it, everywhere).
+fn fix_one_step(
+    text: &str,
+    config: &TextFixerConfig,
+    known_bad: bool,
+    runs_changed: &mut Option<Vec<Range<usize>>>,
+) -> Option<FixedStep> {
+    let changed_before = runs_changed.take();
     if !known_bad && (text.is_ascii() || !is_bad(text)) {
         return None;
     }
@@ -203,9 +223,10 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
     let mut untried = encoders;
     let mut encoded = first_encoding;
-    // The bytes and repairs of the last codec that failed: codecs often
-    // encode a text to the same bytes, and then fail alike.
-    let mut failed: Option<(Vec<u8>, Repairs)> = None;
+    // The text's bytes in Latin-1 (UNDONE_CODECS[0], tried first when it
+    // encodes the text) once that codec has failed, for the Windows-1252
+    // step below.
+    let mut latin_1_bytes: Option<Vec<u8>> = None;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
@@ -213,34 +234,41 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
             .take()
             .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
         let repairs = Repairs::of(UNDONE_CODECS[index]);
-        if failed
-            .as_ref()
-            .is_some_and(|(same, alike)| *same == bytes && *alike == repairs)
-        {
-            continue;
-        }
         match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
             Ok(fixed) => return Some(fixed),
-            Err(bytes) => failed = Some((bytes, repairs)),
+            Err(bytes) => {
+                if index == 0 {
+                    latin_1_bytes = Some(bytes);
+                }
+                // Codecs often encode a text to the same bytes, and with
+                // the same repairs they fail alike: comparing their table
+                // entries tells, in one pass, without encoding again.
+                let same_repairs = codecs_with_repairs(untried, repairs);
+                untried &= !codecs::undone::encoding_alike(text, index, same_repairs);
+            }
         }
     }
-    // UNDONE_CODECS[0] is Latin-1.
-    let latin_1_can_encode = encoders & 1 != 0;
 
+    // Whether the text is known to hold no run that would be fixed.
+    let mut runs_all_searched = false;
     if config.decode_inconsistent_utf8 {
-        if let Cow::Owned(fixed) = decode_inconsistent_utf8(text) {
-            return Some(FixedStep {
-                text: fixed,
-                plan: StepPlan::of(&[ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)]),
-            });
+        let mut fixed_ranges = Vec::new();
+        match decode_inconsistent_utf8_around(text, changed_before.as_deref(), &mut fixed_ranges) {
+            Cow::Owned(fixed) => {
+                *runs_changed = Some(fixed_ranges);
+                return Some(FixedStep {
+                    text: fixed,
+                    plan: StepPlan::of(&[ExplanationStep::Apply(Fix::DecodeInconsistentUtf8)]),
+                });
+            }
+            Cow::Borrowed(_) => runs_all_searched = true,
         }
     }
 
     // Text in the intersection of Latin-1 and Windows-1252 would be left
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
-    if latin_1_can_encode {
-        let bytes = codecs::undone::encode_encodable(text, 0);
+    if let Some(bytes) = latin_1_bytes {
         if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
             if fixed != text {
                 return Some(FixedStep {
@@ -255,8 +283,13 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
     }
 
     if config.fix_c1_controls && has_c1_control(text) {
+        let mut fixed_ranges = Vec::new();
+        let fixed = fix_c1_controls_noting(text, &mut fixed_ranges).into_owned();
+        if runs_all_searched {
+            *runs_changed = Some(fixed_ranges);
+        }
         return Some(FixedStep {
-            text: fix_c1_controls(text).into_owned(),
+            text: fixed,
             plan: StepPlan::of(&[ExplanationStep::Transcode(Fix::FixC1Controls)]),
         });
     }
@@ -268,6 +301,14 @@ fn fix_one_step(text: &str, config: &TextFixerConfig, known_bad: bool) -> Option
 pub(crate) fn reinterprets(bytes: Vec<u8>, index: usize, config: &TextFixerConfig) -> bool {
     let charmap = UNDONE_CODECS[index];
     reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_ok()
+}
+
+/// The codecs of `codecs` (a set of [`UNDONE_CODECS`]) whose repairs
+/// are `repairs`.
+fn codecs_with_repairs(codecs: u16, repairs: Repairs) -> u16 {
+    (0..UNDONE_CODECS.len())
+        .filter(|&index| codecs & 1 << index != 0 && Repairs::of(UNDONE_CODECS[index]) == repairs)
+        .fold(0, |set, index| set | 1 << index)
 }
 
 /// What of a codec [`reinterpret_as_utf8`] looks at besides the bytes:

@@ -5,12 +5,13 @@
 //! name them.
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::bytes::Regex as BytesRegex;
 
 use super::fix_encoding_of_bad;
-use super::runs::next_run;
+use super::runs::{next_run, runs_around};
 use crate::badness::is_bad;
 use crate::codecs;
 use crate::edits::Edits;
@@ -153,20 +154,83 @@ pub fn decode_inconsistent_utf8(text: &str) -> Cow<'_, str> {
 /// whole). Runs never hold a line break, nor follow one as garble, so the
 /// lines of a text can be fixed one by one.
 pub(crate) fn decode_inconsistent_utf8_in(text: &str, part_of_longer: bool) -> Cow<'_, str> {
+    decode_runs(text, part_of_longer, None, &mut Vec::new())
+}
+
+/// [`decode_inconsistent_utf8`] searching for runs only around the
+/// `changed` ranges of `text` (in order; `None`: everywhere), when the
+/// rest is known to hold no run that it would fix: `fix_encoding`'s steps
+/// after the first, which change a long text in a few places. Pushes to
+/// `fixed` the ranges of the result that replaced runs.
+pub(crate) fn decode_inconsistent_utf8_around<'a>(
+    text: &'a str,
+    changed: Option<&[Range<usize>]>,
+    fixed: &mut Vec<Range<usize>>,
+) -> Cow<'a, str> {
+    decode_runs(text, false, changed, fixed)
+}
+
+/// [`decode_inconsistent_utf8_in`] and [`decode_inconsistent_utf8_around`].
+fn decode_runs<'a>(
+    text: &'a str,
+    part_of_longer: bool,
+    changed: Option<&[Range<usize>]>,
+    fixed_ranges: &mut Vec<Range<usize>>,
+) -> Cow<'a, str> {
     let mut edits = Edits::new(text);
     let mut recent = RecentRuns::default();
-    let mut search_from = 0;
-    while let Some((start, end)) = next_run(text, search_from) {
-        let run = &text[start..end];
-        // A run as long as the text would recurse forever.
-        if part_of_longer || run.len() < text.len() {
-            if let Some(fixed) = recent.fixed(run, fixed_run) {
-                edits.replace(start, end, fixed);
-            }
+    // How many bytes longer the result is than `text`, up to the last run
+    // replaced.
+    let mut growth = 0isize;
+    let whole = 0..text.len();
+    let around_changes;
+    let parts: &[Range<usize>] = match changed {
+        None => std::slice::from_ref(&whole),
+        Some(changed) => {
+            around_changes = parts_around(text, changed);
+            &around_changes
         }
-        search_from = end;
+    };
+    for part in parts.iter().cloned() {
+        // The part ends at a barrier or at the end of the text, where the
+        // runs end alike.
+        let within = &text[..part.end];
+        let mut search_from = part.start;
+        while let Some((start, end)) = next_run(within, search_from) {
+            let run = &text[start..end];
+            // A run as long as the text would recurse forever.
+            if part_of_longer || run.len() < text.len() {
+                if let Some(fixed) = recent.fixed(run, fixed_run) {
+                    let fixed_start = start.saturating_add_signed(growth);
+                    fixed_ranges.push(fixed_start..fixed_start + fixed.len());
+                    growth += fixed.len() as isize - run.len() as isize;
+                    edits.replace(start, end, fixed);
+                }
+            }
+            search_from = end;
+        }
     }
     edits.finish()
+}
+
+/// The parts of `text` to search for runs after a change of the
+/// `changed` ranges (see [`runs_around`]), in order and apart.
+fn parts_around(text: &str, changed: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut parts: Vec<Range<usize>> = Vec::with_capacity(changed.len());
+    for range in changed {
+        let searched_to = parts.last().map_or(0, |last| last.end);
+        // A change inside a part already found changes nothing more (and
+        // text without barriers is one part, found once).
+        if range.end <= searched_to && !parts.is_empty() {
+            continue;
+        }
+        let part = runs_around(text, range, searched_to.min(range.start));
+        match parts.last_mut() {
+            Some(last) if part.start <= last.end => last.end = last.end.max(part.end),
+            _ => parts.push(part),
+        }
+    }
+    parts
 }
 
 /// What a run of mojibake becomes: its fix if the heuristic flags it and
@@ -255,8 +319,19 @@ pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
 /// assert_eq!(fix_c1_controls("\u{81}"), "\u{81}");
 /// ```
 pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
+    fix_c1_controls_noting(text, &mut Vec::new())
+}
+
+/// [`fix_c1_controls`], pushing to `fixed_ranges` the ranges of the result
+/// that replaced a control.
+pub(crate) fn fix_c1_controls_noting<'a>(
+    text: &'a str,
+    fixed_ranges: &mut Vec<Range<usize>>,
+) -> Cow<'a, str> {
     let bytes = text.as_bytes();
     let mut edits = Edits::new(text);
+    // How many bytes longer the result is than `text` so far.
+    let mut growth = 0;
     // C1 controls are encoded as C2 80 – C2 9F.
     for at in memchr::memchr_iter(0xC2, bytes) {
         let Some(&byte @ 0x80..=0x9F) = bytes.get(at + 1) else {
@@ -264,6 +339,10 @@ pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
         };
         if let Some(c) = codecs::SLOPPY_WINDOWS_1252.decode_byte(byte) {
             if u32::from(c) != u32::from(byte) {
+                let fixed_start = at + growth;
+                fixed_ranges.push(fixed_start..fixed_start + c.len_utf8());
+                // Every control takes two bytes, and its character two or three.
+                growth += c.len_utf8() - 2;
                 edits.replace(at, at + 2, c.encode_utf8(&mut [0; 4]));
             }
         }
@@ -328,6 +407,40 @@ mod tests {
                 "{:?}",
                 text
             );
+        }
+
+        /// Searching for runs only around what the step before changed
+        /// finds what searching everywhere finds, step after step, as
+        /// fix_encoding's steps search: runs fixed, else C1 controls.
+        #[test]
+        fn runs_searched_around_changes_as_everywhere(
+            picks in proptest::collection::vec(0..24usize, 0..48)
+        ) {
+            let pieces = [
+                "Ã", "Â", "©", "ƒ", "Ã©", "ÃƒÂ©", "â€™", "\u{80}", "\u{85}", "\u{9d}", " ", "a",
+                "ñ", "€", "™", "Ð", "¿", "Ñ", "Ð¿", "×", "ŠÂ", "Ä", "\u{a0}", "¢",
+            ];
+            let mut current: String = picks.into_iter().map(|i| pieces[i]).collect();
+            let mut changed: Option<Vec<Range<usize>>> = None;
+            for _ in 0..6 {
+                let mut fixed_ranges = Vec::new();
+                let around =
+                    decode_inconsistent_utf8_around(&current, changed.as_deref(), &mut fixed_ranges);
+                prop_assert_eq!(&around, &decode_inconsistent_utf8(&current), "{:?}", current);
+                let mut c1_ranges = Vec::new();
+                let (next, ranges) = match around {
+                    Cow::Owned(fixed) => (fixed, fixed_ranges),
+                    Cow::Borrowed(_) => (
+                        fix_c1_controls_noting(&current, &mut c1_ranges).into_owned(),
+                        c1_ranges,
+                    ),
+                };
+                if next == current {
+                    break;
+                }
+                current = next;
+                changed = Some(ranges);
+            }
         }
 
         /// Replacing the controls' bytes in place gives what mapping every

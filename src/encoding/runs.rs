@@ -16,6 +16,8 @@
 //! [`run_at`] is. A property test checks the walk, look-behind included,
 //! against the pattern compiled by the `regex` crate.
 
+use std::ops::Range;
+
 // Characters that single-byte codecs decode UTF-8's bytes to, from ftfy
 // 6.3.1's `UTF8_CLUES`. Each continuation class also holds U+0080–U+00BF.
 
@@ -218,22 +220,76 @@ fn may_start_run(byte: u8) -> bool {
 ///
 /// Only a run that is found is walked to its end, and a failed start costs
 /// at most four characters, so a search is linear in the text it passes.
+/// Bytes that start no run are skipped a byte at a time; through
+/// characters that might (dense in text made of mojibake) the search steps
+/// a character at a time, carrying whether the last one was a strict
+/// continuation rather than looking back from each.
 pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut at = from;
+    // Whether the character before `at` is a strict continuation
+    // character, once the search has stepped over it.
+    let mut after_strict: Option<bool> = None;
     loop {
-        at += bytes
+        let skipped = bytes
             .get(at..)?
             .iter()
             .position(|&byte| may_start_run(byte))?;
-        if !preceded_by_strict_continuation(bytes, at) {
+        if skipped > 0 {
+            at += skipped;
+            after_strict = None;
+        }
+        // OK because `at` is at a lead byte.
+        let (classes, length) = classes_at(bytes, at).expect("a character");
+        let may_start = classes & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4) != 0
+            && !after_strict.unwrap_or_else(|| preceded_by_strict_continuation(bytes, at));
+        if may_start {
             if let Some(end) = run_at(text, at) {
                 return Some((at, end));
             }
         }
-        // OK because `at` is at a two-byte lead byte.
-        at += 2;
+        after_strict = Some(classes & STRICT_CONTINUATION != 0);
+        at += length;
     }
+}
+
+/// Whether a character of these classes can be in no run: neither a lead
+/// nor a continuation character (nor, so, a strict one). A run never holds
+/// one, and the look-behind never forbids a start after one, so the runs
+/// between two such characters depend on nothing outside them.
+fn is_barrier(classes: u8) -> bool {
+    classes & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4 | CONTINUATION | STRICT_CONTINUATION) == 0
+}
+
+/// The part of `text` whose runs a change to `changed` (a range of
+/// character boundaries) may change: from just after the last barrier
+/// character (see [`is_barrier`]) before it, to the first barrier
+/// character at or after its end. The runs found searching only this part
+/// (up to its end) are the runs of the whole text within it, and those
+/// outside it are what they were before the change. The part starts no
+/// earlier than `floor` (a character boundary at or before `changed`),
+/// where the caller searches already, so that each byte is looked at once.
+pub(super) fn runs_around(text: &str, changed: &Range<usize>, floor: usize) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let mut start = changed.start;
+    while start > floor {
+        let mut before = start - 1;
+        while bytes[before] & 0xC0 == 0x80 {
+            before -= 1;
+        }
+        if classes_at(bytes, before).is_some_and(|(classes, _)| is_barrier(classes)) {
+            break;
+        }
+        start = before;
+    }
+    let mut end = changed.end;
+    while let Some((classes, length)) = classes_at(bytes, end) {
+        if is_barrier(classes) {
+            break;
+        }
+        end += length;
+    }
+    start..end
 }
 
 /// Whether the character before byte `at` of `bytes` (valid UTF-8, at a

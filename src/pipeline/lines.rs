@@ -40,7 +40,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
-use crate::badness::{is_bad, is_bad_within};
+use crate::badness::{is_bad, is_bad_within, line_feed_for_carriage_return_makes_no_match};
 use crate::codecs::undone::{codecs_encoding, encode_encodable};
 use crate::encoding::reinterprets;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
@@ -383,11 +383,16 @@ impl<'a> Lines<'a> {
     /// (and no other), in its place, keeping what is known about the
     /// line: no rule of badness, entity or run of mojibake ends in a line
     /// break, and both are spaces to those that end in any character.
-    /// (Across the break, the characters differ.) Every codec encodes CR
-    /// and `\n`, none U+2028 or U+2029.
+    /// (Across the break, the characters differ, but a lone CR made `\n`
+    /// makes no match where there was none: see
+    /// [`line_feed_for_carriage_return_makes_no_match`].) Every codec
+    /// encodes CR and `\n`, none U+2028 or U+2029.
     fn replace_line_break(&mut self, index: usize) -> Result<(), NeedsWholeText> {
         let line = &self.lines[index];
         let text = line.text.clone();
+        let no_match_across_kept = (line.text.ends_with('\r')
+            && line_feed_for_carriage_return_makes_no_match())
+        .then(|| self.no_match_across_around(index));
         let kept = Line {
             bad: line.bad,
             codecs: line
@@ -411,7 +416,30 @@ impl<'a> Lines<'a> {
             changed_in_round: true,
             ..kept
         };
+        if let Some(kept) = no_match_across_kept {
+            self.restore_no_match_across_around(index, kept);
+        }
         Ok(())
+    }
+
+    /// Whether no match across the breaks before and after line `index`
+    /// is known.
+    fn no_match_across_around(&self, index: usize) -> (bool, bool) {
+        let none_across = |at: Option<usize>| {
+            at.and_then(|at| self.bad_across.get(at).copied().flatten()) == Some(false)
+        };
+        (none_across(index.checked_sub(1)), none_across(Some(index)))
+    }
+
+    /// Puts back what [`Lines::no_match_across_around`] knew for line
+    /// `index`.
+    fn restore_no_match_across_around(&mut self, index: usize, (before, after): (bool, bool)) {
+        if before {
+            self.bad_across[index - 1] = Some(false);
+        }
+        if after {
+            self.bad_across[index] = Some(false);
+        }
     }
 
     /// Checks that `fixed` (a text, and whether its break stands for
