@@ -197,6 +197,17 @@ proptest! {
         prop_assert_eq!(replayed.as_deref(), Ok(fixed.text.as_str()));
     }
 
+    /// The fast paths of fixing a segment (rounds that end early, fixes
+    /// skipped by the pre-scan) give what the path that records a plan,
+    /// which takes none of them, gives.
+    #[test]
+    fn fix_text_segment_is_fix_and_explain(text in tricky_text(), config in any_config()) {
+        let config = config.explain(false);
+        let fixed = ftfy::fix_text_segment(&text, &config);
+        let explained = fix_and_explain(&text, &config.explain(true));
+        prop_assert_eq!(fixed.as_ref(), explained.text.as_str());
+    }
+
     /// Every public function is total.
     #[test]
     fn nothing_panics(text in tricky_text(), config in any_config()) {

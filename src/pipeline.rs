@@ -658,6 +658,8 @@ fn fix_rounds<'a>(
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
         let mut changed = false;
+        // Whether this round's `fix_encoding` found the text not bad.
+        let mut encoding_found_clean = false;
         if !std::mem::take(&mut first_round) && !triggers_exact {
             triggers = Triggers::scan(&current);
             triggers_exact = true;
@@ -690,13 +692,20 @@ fn fix_rounds<'a>(
                     );
                     replace_if_changed(&mut current, fixed.text)
                 }
+                None if !config.extended_recovery => {
+                    // ftfy's `fix_encoding` leaves text that is not bad as
+                    // it is; whether it was is kept for the end of the round.
+                    let bad = std::mem::take(&mut known_bad)
+                        || (triggers.may_be_bad && !current.is_ascii() && is_bad(&current));
+                    encoding_found_clean = !bad;
+                    bad && match fix_encoding_of_bad(&current, config) {
+                        Cow::Borrowed(_) => false,
+                        Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                    }
+                }
                 None => {
-                    let fixed = if std::mem::take(&mut known_bad) {
-                        fix_encoding_of_bad(&current, config)
-                    } else {
-                        fix_encoding_with(&current, config)
-                    };
-                    match fixed {
+                    known_bad = false;
+                    match fix_encoding_with(&current, config) {
                         Cow::Borrowed(_) => false,
                         Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
                     }
@@ -709,7 +718,10 @@ fn fix_rounds<'a>(
                 triggers_exact = true;
             }
         }
-        if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps) {
+        let changed_before_text_fixes = changed;
+        let text_fixes_changed =
+            apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps);
+        if text_fixes_changed.any() {
             changed = true;
             known_bad = false;
             encoding_settled = false;
@@ -719,8 +731,21 @@ fn fix_rounds<'a>(
         // its answer is settled, the next round would skip both (no
         // entity is left, the answer stands) and run the text fixes on
         // the text and triggers that they just left alone.
-        let next_round_changes_nothing =
-            || encoding_settled && triggers_exact && !(decode_entities && triggers.entities);
+        // Nor when the text fixes only straightened quotes in text that
+        // the round's `fix_encoding` found not bad and left alone: the
+        // text is still not bad (no badness rule matches a straight quote
+        // where it did not match the curly one), so the next round would
+        // only run text fixes that leave it alone (they all did, on the
+        // text with the curly quotes or on this one) and a normalization
+        // already made.
+        let next_round_changes_nothing = || {
+            (encoding_settled && triggers_exact && !(decode_entities && triggers.entities))
+                || (may_settle
+                    && !changed_before_text_fixes
+                    && text_fixes_changed == TextFixesChanged::OnlyQuotes
+                    && (encoding_found_clean || !config.fix_encoding || !triggers.non_ascii)
+                    && crate::badness::straight_quotes_for_curly_make_no_match())
+        };
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
         if !changed || current == round_start || next_round_changes_nothing() {
@@ -767,21 +792,21 @@ fn apply_text_fixes(
     text_fixes: &[TextFixStep],
     config: &TextFixerConfig,
     steps: &mut Option<&mut Vec<ExplanationStep>>,
-) -> bool {
-    let mut changed = false;
+) -> TextFixesChanged {
+    let mut changed = TextFixesChanged::Nothing;
     for step in text_fixes {
         if step.enabled
             && (step.triggered)(&triggers)
             && apply_fix(current, step.fix, step.apply, steps)
         {
-            changed = true;
+            changed = changed.and(step.fix);
             triggers = triggers.after(step.fix);
         }
     }
     if let Some(form) = triggers.normalization(config) {
         if let Cow::Owned(normalized) = normalize(current, form) {
             if replace_if_changed(current, normalized) {
-                changed = true;
+                changed = TextFixesChanged::More;
                 if let Some(steps) = steps.as_deref_mut() {
                     steps.push(ExplanationStep::Normalize(form));
                 }
@@ -789,6 +814,29 @@ fn apply_text_fixes(
         }
     }
     changed
+}
+
+/// What the text fixes of a round changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextFixesChanged {
+    Nothing,
+    /// Only `uncurl_quotes` changed the text.
+    OnlyQuotes,
+    More,
+}
+
+impl TextFixesChanged {
+    /// What changed once `fix` has changed the text too.
+    fn and(self, fix: Fix) -> TextFixesChanged {
+        match (self, fix) {
+            (TextFixesChanged::Nothing, Fix::UncurlQuotes) => TextFixesChanged::OnlyQuotes,
+            _ => TextFixesChanged::More,
+        }
+    }
+
+    fn any(self) -> bool {
+        self != TextFixesChanged::Nothing
+    }
 }
 
 /// The common case, decided without the round of fixes: a segment with

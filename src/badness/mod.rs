@@ -786,6 +786,35 @@ pub(crate) fn line_feed_for_carriage_return_makes_no_match() -> bool {
     *NO_NEW_MATCH
 }
 
+/// Whether straightening curly quotes (`uncurl_quotes`) in text that no
+/// badness rule matches leaves it so: every position of a rule that
+/// accepts `'` accepts each quote that becomes `'` (`ʼ`, `‘` to `‛`), and
+/// the same for `"` (`“` to `‟`), so that a match after straightening
+/// would have matched before.
+pub(crate) fn straight_quotes_for_curly_make_no_match() -> bool {
+    static NO_NEW_MATCH: LazyLock<bool> = LazyLock::new(|| {
+        let compiled = &*COMPILED;
+        let straightened: Vec<(char, char)> = ('\u{2bc}'..='\u{2bc}')
+            .chain('\u{2018}'..='\u{201f}')
+            .filter_map(|curly| {
+                let straight = crate::fixes::quotes::straightened(curly)?.chars().next()?;
+                Some((straight, curly))
+            })
+            .collect();
+        compiled
+            .rules
+            .iter()
+            .flat_map(|rule| &rule.positions)
+            .all(|position| {
+                straightened.iter().all(|&(straight, curly)| {
+                    !position.accepts(compiled.bits(straight, Bits::MAX))
+                        || position.accepts(compiled.bits(curly, Bits::MAX))
+                })
+            })
+    });
+    *NO_NEW_MATCH
+}
+
 /// Whether `c` is an anchor (see [`Compiled`]): every match of the rules
 /// holds one, so text without any is never bad. `fix_text`'s pre-scan
 /// looks for them to skip [`is_bad`] on most text in non-Latin scripts.
@@ -853,6 +882,11 @@ mod tests {
     #[test]
     fn line_feed_for_carriage_return_makes_no_match_holds() {
         assert!(line_feed_for_carriage_return_makes_no_match());
+    }
+
+    #[test]
+    fn straight_quotes_for_curly_make_no_match_holds() {
+        assert!(straight_quotes_for_curly_make_no_match());
         assert!(is_bad("ГўВЂВ\ra") && !is_bad("ГўВЂВ\na"));
     }
 

@@ -19,7 +19,7 @@ mod escapes;
 mod html;
 mod html_entities;
 mod line_breaks;
-mod quotes;
+pub(crate) mod quotes;
 mod surrogates;
 mod terminal;
 mod width_map;

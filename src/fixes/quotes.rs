@@ -24,7 +24,7 @@ pub(super) fn may_start_curly_quote(byte: u8) -> bool {
 }
 
 /// The straight quote that stands for curly quote `c`.
-pub(super) fn straightened(c: char) -> Option<&'static str> {
+pub(crate) fn straightened(c: char) -> Option<&'static str> {
     match c {
         '\u{2bc}' | '\u{2018}'..='\u{201b}' => Some("'"),
         '\u{201c}'..='\u{201f}' => Some("\""),

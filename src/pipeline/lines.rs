@@ -535,7 +535,7 @@ impl<'a> Lines<'a> {
                     }
                 }
                 let mut current = Cow::Borrowed(&*line.text);
-                if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut None) {
+                if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut None).any() {
                     let fixed = current.into_owned();
                     self.replace_fixed(index, fixed)?;
                 } else {
