@@ -11,7 +11,8 @@ an accented letter stands beside letters as mojibake's do. None may change.
   is the hard part) and sentences of 200 characters or more;
 - templates: units, degrees and ordinals as people type them (`25ºC`,
   `nº 5`, `1ª`), interpuncts and quotes between words (`Home·About`,
-  `Hawai‘i`), currency, fractions, symbols before and after words.
+  `Hawai‘i`), currency, fractions, symbols before and after words;
+- lines of frequent words of two languages (code switching, glossaries).
 
 Only generated text, seeded: the same on every run. Text ftfy 6.3.1 itself
 changes is left out, as in corpus.py. Exits 1 if anything changed.
@@ -138,6 +139,25 @@ def wordfreq_texts(rng, short=1200, long=200):
     return out
 
 
+def mixed_language_texts(rng, count=150000):
+    """Frequent words of two languages, most of one, in one line (code
+    switching, glossaries, bilingual lists): accented letters of two
+    languages side by side, as a mixup within the Latin script shows."""
+    words = {}
+    for lang in sorted(wordfreq.available_languages()):
+        try:
+            words[lang] = [w for w in wordfreq.top_n_list(lang, 3000) if any(c.isalpha() for c in w)]
+        except LookupError:
+            continue
+    languages = sorted(words)
+    out = []
+    for _ in range(count):
+        first, second = rng.sample(languages, 2)
+        line = [rng.choice(words[first if rng.random() < 0.7 else second]) for _ in range(rng.randint(1, 12))]
+        out.append(("mixed-languages", rng.choice([" ", " ", " ", ", ", " - ", "/"]).join(line)))
+    return out
+
+
 def template_texts(rng, count=120000):
     words = {lang: [w for w in wordfreq.top_n_list(lang, 3000) if w.isalpha()] for lang in TEMPLATE_LANGUAGES}
 
@@ -167,7 +187,8 @@ def main():
     total, changed = 0, []
     for seed in seeds:
         rng = random.Random(seed)
-        texts = cldr_texts(rng) + faker_texts(rng) + wordfreq_texts(rng) + template_texts(rng)
+        texts = (cldr_texts(rng) + faker_texts(rng) + wordfreq_texts(rng) + template_texts(rng)
+                 + mixed_language_texts(rng))
         # Text ftfy 6.3.1 itself re-decodes is not clean: left out.
         texts = [(source, text) for source, text in texts if ftfy.fix_encoding(text) == text]
         total += len(texts)

@@ -412,7 +412,7 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
     reads_as_one_language(candidate, decoder)
         && !has_symbol_by_letter(candidate)
         && changes_inside_words(text, candidate, changes)
-        && (sign == Sign::Strong || reads_as_native_language(candidate, decoder))
+        && reads_as_native_language(candidate, decoder)
 }
 
 /// The languages each code page was made for, by their codes in
@@ -444,10 +444,13 @@ const NATIVE_LANGUAGES: &[(&str, &[&str])] = &[
 /// Whether the letters of `candidate`, re-decoded with the codec named
 /// `decoder`, are all those of one language that code page was made for
 /// ([`NATIVE_LANGUAGES`]; any language for the DOS and Mac code pages,
-/// which served all of Western Europe). A weak sign needs it: Icelandic
-/// words beside a Swedish one (`við … lägga`, letters of no one
-/// language) read as Windows-1257 make `viš … lägga`, letters Finnish
-/// writes, but no Baltic language.
+/// which served all of Western Europe), with one of the language's
+/// [`TYPICAL_LETTERS`]. Every reading needs it: Icelandic words beside a
+/// Swedish one (`við … lägga`, letters of no one language) read as
+/// Windows-1257 make `viš … lägga`, letters Finnish writes but no Baltic
+/// language, and beside German ones (`händen … fjölgað`, three accented
+/// letters Icelandic leaves out) `fjölgaš`, Estonian's letters but no
+/// `õ`.
 fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
     let Some((_, natives)) = NATIVE_LANGUAGES.iter().find(|(codec, _)| *codec == decoder) else {
         return true;
@@ -456,8 +459,31 @@ fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
     LANGUAGE_LETTERS
         .iter()
         .zip(language_bits())
-        .any(|((code, _), language)| natives.contains(code) && letters & !language == 0)
+        .any(|((code, _), language)| {
+            natives.contains(code)
+                && letters & !language == 0
+                && TYPICAL_LETTERS
+                    .iter()
+                    .find(|(typical_of, _)| typical_of == code)
+                    .is_none_or(|(_, typical)| {
+                        typical.chars().any(|c| letters & letter_bit(c) != 0)
+                    })
+        })
 }
+
+/// Letters that nearly every sentence of a language writes, and that the
+/// other languages of its code pages do not all write: a reading in the
+/// language shows one. (Estonian writes `õ` in most sentences; German
+/// beside Icelandic read as Windows-1257 has Estonian's `ä`, `ö`, `š`,
+/// `ž` but no `õ`.)
+const TYPICAL_LETTERS: &[(&str, &str)] = &[
+    ("et", "õ"),
+    ("lv", "āēīūģķļņ"),
+    ("lt", "ąčęėįšųūž"),
+    ("tr", "ışğ"),
+    ("cs", "ěřůčšžýá"),
+    ("pl", "ąęłśźżćńó"),
+];
 
 /// Whether a text re-decoded with the codec `decoder` reads as one
 /// language: one language that `decoder` can write writes all its
