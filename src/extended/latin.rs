@@ -79,11 +79,23 @@ impl Letters {
     }
 }
 
-/// The letters of each language of [`LANGUAGE_LETTERS`], as bits.
-fn language_bits() -> impl Iterator<Item = u128> {
+/// The letters of each language of [`LANGUAGE_LETTERS`], as bits, with
+/// its code.
+static LANGUAGE_BITS: LazyLock<Vec<(&'static str, u128)>> = LazyLock::new(|| {
     LANGUAGE_LETTERS
         .iter()
-        .map(|(_, letters)| letters.chars().fold(0, |bits, c| bits | letter_bit(c)))
+        .map(|&(code, letters)| (code, letter_bits(letters)))
+        .collect()
+});
+
+/// The letters of each language of [`LANGUAGE_LETTERS`], as bits.
+fn language_bits() -> impl Iterator<Item = u128> {
+    LANGUAGE_BITS.iter().map(|&(_, bits)| bits)
+}
+
+/// The bits of the letters of `letters`.
+fn letter_bits(letters: &str) -> u128 {
+    letters.chars().fold(0, |bits, c| bits | letter_bit(c))
 }
 
 /// The languages' letters that no other language's include (a text one of
@@ -420,26 +432,21 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
 /// code page writes. (A code page can write more: Windows-1257 has the
 /// letters of Finnish, whose writers used Windows-1252.)
 const NATIVE_LANGUAGES: &[(&str, &[&str])] = &[
-    (
-        "windows-1250",
-        &[
-            "cs", "sk", "pl", "hu", "sl", "hr", "bs", "sr-Latn", "sq", "ro",
-        ],
-    ),
-    (
-        "iso-8859-2",
-        &[
-            "cs", "sk", "pl", "hu", "sl", "hr", "bs", "sr-Latn", "sq", "ro",
-        ],
-    ),
+    ("windows-1250", CENTRAL_EUROPEAN),
+    ("iso-8859-2", CENTRAL_EUROPEAN),
     ("iso-8859-16", &["ro", "pl", "hu", "hr", "sl", "sq"]),
-    ("windows-1254", &["tr", "az", "az-Latn"]),
-    ("iso-8859-9", &["tr", "az", "az-Latn"]),
-    ("windows-1257", &["et", "lv", "lt"]),
-    ("iso-8859-13", &["et", "lv", "lt"]),
+    ("windows-1254", TURKISH),
+    ("iso-8859-9", TURKISH),
+    ("windows-1257", BALTIC),
+    ("iso-8859-13", BALTIC),
     ("iso-8859-4", &["et", "lv", "lt", "kl", "se"]),
     ("iso-8859-15", &["fi", "et", "fr"]),
 ];
+const CENTRAL_EUROPEAN: &[&str] = &[
+    "cs", "sk", "pl", "hu", "sl", "hr", "bs", "sr-Latn", "sq", "ro",
+];
+const TURKISH: &[&str] = &["tr", "az", "az-Latn"];
+const BALTIC: &[&str] = &["et", "lv", "lt"];
 
 /// Whether the letters of `candidate`, re-decoded with the codec named
 /// `decoder`, are all those of one language that code page was made for
@@ -456,19 +463,14 @@ fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
         return true;
     };
     let letters = letters_of(candidate).0;
-    LANGUAGE_LETTERS
-        .iter()
-        .zip(language_bits())
-        .any(|((code, _), language)| {
-            natives.contains(code)
-                && letters & !language == 0
-                && TYPICAL_LETTERS
-                    .iter()
-                    .find(|(typical_of, _)| typical_of == code)
-                    .is_none_or(|(_, typical)| {
-                        typical.chars().any(|c| letters & letter_bit(c) != 0)
-                    })
-        })
+    LANGUAGE_BITS.iter().any(|(code, language)| {
+        natives.contains(code)
+            && letters & !language == 0
+            && TYPICAL_LETTERS
+                .iter()
+                .find(|(typical_of, _)| typical_of == code)
+                .is_none_or(|(_, typical)| letters & letter_bits(typical) != 0)
+    })
 }
 
 /// Letters that nearly every sentence of a language writes, and that the
