@@ -162,23 +162,17 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             for c in String::from_utf8_lossy(&line[end..]).chars() {
                 context.add(c);
             }
-            if choices > MAX_JOINT_CHOICES {
-                // Too many to try together: one at a time.
-                for &position in &word_positions {
-                    choose(
-                        &mut restored,
-                        bytes,
-                        &[position],
-                        (start, end),
-                        context,
-                        ukrainian,
-                    );
-                }
+            // Too many choices to try together: one quote at a time.
+            let together = if choices > MAX_JOINT_CHOICES {
+                1
             } else {
+                word_positions.len()
+            };
+            for group in word_positions.chunks(together) {
                 choose(
                     &mut restored,
                     bytes,
-                    &word_positions,
+                    group,
                     (start, end),
                     context,
                     ukrainian,
