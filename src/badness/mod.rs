@@ -794,8 +794,8 @@ pub(crate) fn line_feed_for_carriage_return_makes_no_match() -> bool {
 pub(crate) fn straight_quotes_for_curly_make_no_match() -> bool {
     static NO_NEW_MATCH: LazyLock<bool> = LazyLock::new(|| {
         let compiled = &*COMPILED;
-        let straightened: Vec<(char, char)> = ('\u{2bc}'..='\u{2bc}')
-            .chain('\u{2018}'..='\u{201f}')
+        // Every quote `uncurl_quotes` straightens, by its own mapping.
+        let straightened: Vec<(char, char)> = ('\0'..=char::MAX)
             .filter_map(|curly| {
                 let straight = crate::fixes::quotes::straightened(curly)?.chars().next()?;
                 Some((straight, curly))
