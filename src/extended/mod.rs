@@ -105,41 +105,6 @@ const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
 
-/// Whether a single-byte re-decoding `candidate` of `text` makes letters
-/// of most of the characters it changes: a mixup maps letters to letters,
-/// so a reading that turns symbols into other symbols (`ve¡a` as
-/// ISO-8859-7's `ve‘a`) explains nothing, nor one that turns a letter
-/// into a symbol as much as a symbol into a letter (`ú·` as CP850's `·À`).
-fn makes_letters(text: &str, candidate: &str) -> bool {
-    let (mut changed, mut letters) = (0, 0);
-    for (before, after) in text.chars().zip(candidate.chars()) {
-        if before != after {
-            changed += 1;
-            letters += usize::from(after.is_alphabetic());
-        }
-    }
-    2 * letters > changed
-}
-
-/// Whether `candidate` has an ideograph, kana or Hangul syllable beside a
-/// Latin letter where `text` has none of them.
-fn glues_ideograph_to_latin(text: &str, candidate: &str) -> bool {
-    let is_cjk = |c: char| matches!(chars::info(c).kind, model::Kind::Ideograph);
-    let is_latin = |c: char| matches!(chars::info(c).kind, model::Kind::Letter(1));
-    !text.chars().any(is_cjk)
-        && candidate
-            .chars()
-            .zip(candidate.chars().skip(1))
-            .any(|(a, b)| (is_cjk(a) && is_latin(b)) || (is_latin(a) && is_cjk(b)))
-}
-
-/// The words of `text` (split at white space) that hold a letter.
-fn words_of_letters(text: &str) -> usize {
-    text.split_whitespace()
-        .filter(|word| word.chars().any(char::is_alphabetic))
-        .count()
-}
-
 /// `fix_encoding` in extended mode: ftfy's fix, or a recovery the model
 /// finds far better, repeated until neither changes the text. Steps go to
 /// `plan` when given.
@@ -671,6 +636,41 @@ fn accented_capitals_inside_sentences(text: &str) -> usize {
         }
     }
     count
+}
+
+/// Whether a single-byte re-decoding `candidate` of `text` makes letters
+/// of most of the characters it changes: a mixup maps letters to letters,
+/// so a reading that turns symbols into other symbols (`ve¡a` as
+/// ISO-8859-7's `ve‘a`) explains nothing, nor one that turns a letter
+/// into a symbol as much as a symbol into a letter (`ú·` as CP850's `·À`).
+fn makes_letters(text: &str, candidate: &str) -> bool {
+    let (mut changed, mut letters) = (0, 0);
+    for (before, after) in text.chars().zip(candidate.chars()) {
+        if before != after {
+            changed += 1;
+            letters += usize::from(after.is_alphabetic());
+        }
+    }
+    2 * letters > changed
+}
+
+/// Whether `candidate` has an ideograph, kana or Hangul syllable beside a
+/// Latin letter where `text` has none of them.
+fn glues_ideograph_to_latin(text: &str, candidate: &str) -> bool {
+    let is_cjk = |c: char| matches!(chars::info(c).kind, model::Kind::Ideograph);
+    let is_latin = |c: char| matches!(chars::info(c).kind, model::Kind::Letter(1));
+    !text.chars().any(is_cjk)
+        && candidate
+            .chars()
+            .zip(candidate.chars().skip(1))
+            .any(|(a, b)| (is_cjk(a) && is_latin(b)) || (is_latin(a) && is_cjk(b)))
+}
+
+/// The words of `text` (split at white space) that hold a letter.
+fn words_of_letters(text: &str) -> usize {
+    text.split_whitespace()
+        .filter(|word| word.chars().any(char::is_alphabetic))
+        .count()
 }
 
 /// How many words start with a character other than ASCII that is not a
