@@ -441,10 +441,14 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         non_ascii += 1;
         let (c, info) = match two_byte_char(bytes, at) {
             Some(code) => {
-                cyrillic_letters.after(bytes, at, code);
-                cyrillic_letters.count(code);
+                // (Mostly a Latin letter here: the Cyrillic counts look at
+                // Cyrillic letters alone.)
+                if is_cyrillic_letter(code) {
+                    cyrillic_letters.after(bytes, at, code);
+                    cyrillic_letters.count(code);
+                    cyrillic_letters.before(bytes, at + 2, code);
+                }
                 at += 2;
-                cyrillic_letters.before(bytes, at, code);
                 let c = char::from_u32(code as u32).unwrap_or('\0');
                 (c, table.two_byte[code - 0x80])
             }
@@ -519,8 +523,13 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     }
     let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
         && (!latin_accents || {
-            let ascii_letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
-            3 * non_ascii >= ascii_letters
+            // (Counted only as far as the bound.)
+            let most = 3 * non_ascii;
+            let ascii_letters = bytes
+                .iter()
+                .filter(|b| b.is_ascii_alphabetic())
+                .take(most + 1);
+            ascii_letters.count() <= most
         });
     let latin_mixup = capital_inside_word || !latin_letters.one_language_writes();
     if without_hard_signs || (latin_letters_only && latin_mixup) {
