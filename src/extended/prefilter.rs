@@ -41,7 +41,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{Info, Sequencing, TABLE};
+use super::chars::{Info, Sequencing, TABLE, TWO_BYTE_END};
 use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
@@ -631,6 +631,49 @@ fn two_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
+/// The code point of the three-byte UTF-8 character at `at` in valid
+/// UTF-8 `bytes`, if it is one below [`THREE_BYTE_END`] (the characters
+/// of [`THREE_BYTE`]).
+#[inline]
+fn three_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at..at + 3)? {
+        &[lead @ 0xE0..=0xE2, second, third] => {
+            let code = (usize::from(lead & 0x0F) << 12)
+                | (usize::from(second & 0x3F) << 6)
+                | usize::from(third & 0x3F);
+            (code < THREE_BYTE_END).then_some(code)
+        }
+        _ => None,
+    }
+}
+
+/// Where three-byte characters stop being in [`THREE_BYTE`]: the codecs
+/// encode few beyond (see [`UNENCODABLE`]).
+const THREE_BYTE_END: usize = 0x2600;
+
+/// What the full pass needs of a three-byte character below
+/// [`THREE_BYTE_END`] (Thai, general punctuation, arrows, box drawing).
+#[derive(Clone, Copy)]
+struct ThreeByte {
+    bytes: Bytes,
+    whitespace: bool,
+}
+
+/// [`ThreeByte`] of each character from U+0800 to [`THREE_BYTE_END`], by
+/// code point less U+0800: one read where a lookup in [`TABLE`] takes
+/// three and a copy.
+static THREE_BYTE: LazyLock<Box<[ThreeByte]>> = LazyLock::new(|| {
+    (TWO_BYTE_END..THREE_BYTE_END)
+        .map(|code| {
+            let c = char::from_u32(code as u32).unwrap_or('\0');
+            ThreeByte {
+                bytes: Bytes::from(&TABLE.info(c)),
+                whitespace: c.is_whitespace(),
+            }
+        })
+        .collect()
+});
+
 /// The first byte from `at` of `bytes` that is not printable ASCII (or
 /// the end), eight bytes at a time.
 #[inline]
@@ -761,6 +804,26 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             }
             step_run(&mut run, &mut run_non_ascii, &mut spans, &info, all, true);
             continue;
+        }
+        // So are those of three bytes that codecs encode (Thai, general
+        // punctuation), white space aside.
+        if let Some(code) = three_byte_char(bytes, at) {
+            let info = THREE_BYTE[code - TWO_BYTE_END];
+            if !info.whitespace {
+                at += 3;
+                if line.ok != 0 {
+                    line.step(&info.bytes);
+                }
+                step_run(
+                    &mut run,
+                    &mut run_non_ascii,
+                    &mut spans,
+                    &info.bytes,
+                    all,
+                    true,
+                );
+                continue;
+            }
         }
         let c = text[at..].chars().next().unwrap_or('\0');
         let offset = at;
@@ -949,7 +1012,10 @@ fn step_run(
         *run = Utf8State::new(all);
         return;
     }
-    spans.end(run, run.complete() & *run_non_ascii & ends);
+    let decoding = run.complete() & *run_non_ascii & ends;
+    if decoding != 0 {
+        spans.end(run, decoding);
+    }
     run.need1 &= !ends;
     run.need2 &= !ends;
     run.need3 &= !ends;
