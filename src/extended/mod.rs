@@ -747,7 +747,7 @@ type CandidateKey = (u32, bool, usize, usize, u32, usize);
 /// lead byte there (C2–DE) between a lowercase letter and a `'` or `"` (`stwierdziÅ'`,
 /// `hÅ'mérséklet` for `stwierdził`, `hőmérséklet`), which no text writes
 /// and the model takes for a capital beside an apostrophe.
-fn straightened_sequences(text: &str) -> u32 {
+pub(crate) fn straightened_sequences(text: &str) -> u32 {
     let chars: Vec<char> = text.chars().collect();
     let count = chars
         .windows(3)

@@ -892,10 +892,15 @@ fn viable_in_full(text: &str) -> Option<Viable> {
 /// new `¿` or `¡` might open, and none of `shows_latin_sign`'s in any word
 /// (a capital that is not ASCII inside a word, as
 /// [`latin::has_capital_inside_word`] finds them, or accented letters
-/// that no one language writes together, which the line then shows too).
-/// One pass, on the table's facts.
+/// that no one language writes together, which the line then shows too),
+/// nor what a straightened quote leaves of a UTF-8 sequence, which counts
+/// as a hard sign ([`super::straightened_sequences`]: `AeÉ"naïve`, where
+/// `É"` is Windows-1250's `ɔ`). One pass, on the table's facts.
 fn shows_no_sign_for_one_sequence(text: &str) -> bool {
     if text.contains(['?', '!']) {
+        return false;
+    }
+    if text.contains(['\'', '"']) && super::straightened_sequences(text) > 0 {
         return false;
     }
     let table = &*TABLE;
@@ -1139,6 +1144,19 @@ mod tests {
             let plan = candidate.plan.iter().map(ToString::to_string).collect();
             (candidate.text, plan)
         })
+    }
+
+    /// What a straightened quote leaves of a sequence is a sign for one
+    /// sequence alone (found by `prefilter_never_changes_the_answer`).
+    #[test]
+    fn a_straightened_sequence_is_a_sign() {
+        let text = "AeÉ\"naïve ";
+        let ftfy =
+            crate::encoding::ftfy_fix_encoding(text, &crate::TextFixerConfig::default(), None);
+        assert_eq!(ftfy, text);
+        let everything = outcome(recover_viable(text, None, 0, Viable::EVERYTHING));
+        assert!(everything.is_some());
+        assert_eq!(outcome(recover(text, None, 0)), everything);
     }
 
     #[test]
