@@ -407,8 +407,19 @@ fn recover_viable(
                 // sign (names of several languages show it) needs the
                 // margin of other legacy mixups instead, which its foreign
                 // letters must not pay for.
+                // Unless the words it changes go on as those of a language
+                // its code page was made for (`latin::writes_like_native`).
                 let (margin, foreign) = match latin_sign {
                     latin::Sign::Strong => (LATIN_MARGIN, true),
+                    latin::Sign::Weak
+                        if latin::writes_like_native(
+                            text,
+                            &candidate.text,
+                            last_decoder(&candidate),
+                        ) =>
+                    {
+                        (LATIN_MARGIN, false)
+                    }
                     latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false),
                 };
                 let signs = *latin_signs.get_or_init(|| {
@@ -444,11 +455,7 @@ fn recover_viable(
         let accepted = if legacy {
             if within_latin {
                 // The signs of `latin` do the work of the share.
-                let decoder = candidate
-                    .plan
-                    .last()
-                    .map_or("", |step| step.parameter_name());
-                latin::accepts(text, &candidate.text, decoder, latin_sign)
+                latin::accepts(text, &candidate.text, last_decoder(&candidate), latin_sign)
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
@@ -664,6 +671,14 @@ fn glues_ideograph_to_latin(text: &str, candidate: &str) -> bool {
             .chars()
             .zip(candidate.chars().skip(1))
             .any(|(a, b)| (is_cjk(a) && is_latin(b)) || (is_latin(a) && is_cjk(b)))
+}
+
+/// The codec that the last step of a candidate's plan decodes with.
+fn last_decoder(candidate: &Candidate) -> &str {
+    candidate
+        .plan
+        .last()
+        .map_or("", |step| step.parameter_name())
 }
 
 /// The words of `text` (split at white space) that hold a letter.
