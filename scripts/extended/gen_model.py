@@ -30,8 +30,9 @@ It writes:
 - LANGUAGE_TRIGRAMS: for each language a Central European, Turkish or
   Baltic code page was made for, the letter triples (a space: a word's
   start or end) with an accented letter in the words of that language's
-  own CLDR locales and Faker locales: how its words go on around its
-  accented letters, for the mixups within the Latin script.
+  own CLDR locales (all their data) and Faker locales (the generated
+  strings above and the providers' own lists): how its words go on
+  around its accented letters, for the mixups within the Latin script.
 
 Run: .venv/bin/python scripts/extended/gen_model.py
 (Python 3.11, Babel==2.16.0, Faker==33.1.0;
@@ -438,14 +439,34 @@ def locale_language(identifier):
     return parts[0]
 
 
+def all_strings_in(value, depth=0):
+    """The strings of nested mappings (keys too), lists and sets (sorted)."""
+    if isinstance(value, str):
+        yield value
+    elif depth >= 8:
+        return
+    elif hasattr(value, "keys"):
+        for key in list(value.keys()):
+            try:
+                item = value[key]
+            except Exception:  # noqa: BLE001 (Babel's lazy aliases)
+                continue
+            if isinstance(key, str):
+                yield key
+            yield from all_strings_in(item, depth + 1)
+    elif isinstance(value, (set, frozenset)):
+        for item in sorted(value, key=str):
+            yield from all_strings_in(item, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from all_strings_in(item, depth + 1)
+
+
 def language_trigrams():
     """For each language of TRIGRAM_LANGUAGES, the sorted letter triples
     (lowercase, a space at a word's ends) with an accented Latin letter in
-    the words of its CLDR locales' names and its Faker locales' lists."""
+    the words of its CLDR locales' data and its Faker locales' lists."""
     texts = collections.defaultdict(list)
-    keys = ["languages", "territories", "scripts", "months", "days", "currency_names",
-            "currency_names_plural", "unit_display_names", "date_fields", "variants", "eras",
-            "day_periods", "quarters"]
     for identifier in sorted(babel.localedata.locale_identifiers()):
         language = locale_language(identifier)
         if language is None:
@@ -454,12 +475,9 @@ def language_trigrams():
             data = Locale.parse(identifier)._data
         except Exception:  # noqa: BLE001
             continue
-        for key in keys:
-            try:
-                value = data[key]
-            except KeyError:
-                continue
-            texts[language].extend(strings_in(dict(value) if hasattr(value, "keys") else value))
+        # All of the locale's data: time zone and unit names too.
+        for key in list(data.keys()):
+            texts[language].extend(all_strings_in(data[key]))
     from faker.config import AVAILABLE_LOCALES
     Faker.seed(20261123)
     for locale in sorted(AVAILABLE_LOCALES):
@@ -479,6 +497,17 @@ def language_trigrams():
             texts[language].extend(fake.get_words_list())
         except Exception:  # noqa: BLE001
             pass
+        # The word lists of the locale's own providers (job titles, colours,
+        # street and city names ...), templates left out.
+        for provider in fake.get_providers():
+            for cls in type(provider).__mro__:
+                if not (cls.__module__.startswith("faker.providers.") and cls.__module__.endswith(locale)):
+                    continue
+                for name, value in vars(cls).items():
+                    if name.startswith("_") or callable(value):
+                        continue
+                    texts[language].extend(text for text in all_strings_in(value)
+                                           if "{{" not in text and "#" not in text)
     latin = SCRIPT_NAMES.index("LATIN") + 1
     trigrams = {}
     for language in TRIGRAM_LANGUAGES:
