@@ -26,7 +26,13 @@ It writes:
   (CLDR's main exemplar characters), for the mixups within the Latin
   script (`latin.rs`). Babel leaves exemplar characters out of its CLDR
   data, so they come from CLDR's own JSON release on npm, through
-  cldr_exemplars.json (checked in; extract_cldr_exemplars.py makes it).
+  cldr_exemplars.json (checked in; extract_cldr_exemplars.py makes it);
+- LANGUAGE_TRIGRAMS: for each language a Central European, Turkish or
+  Baltic code page was made for, the letter triples (a space: a word's
+  start or end) with an accented letter in the words of that language's
+  own CLDR locales (all their data) and Faker locales (the generated
+  strings above and the providers' own lists): how its words go on
+  around its accented letters, for the mixups within the Latin script.
 
 Run: .venv/bin/python scripts/extended/gen_model.py
 (Python 3.11, Babel==2.16.0, Faker==33.1.0;
@@ -399,9 +405,124 @@ def main():
     for locale, own in languages:
         lines.append(f'    ("{locale}", {rust_str(own)}),')
     lines.append("];")
+    trigrams = language_trigrams()
+    lines += ["", "/// For the languages the Central European, Turkish and Baltic code pages",
+              "/// were made for, the letter triples with an accented letter (lowercase; a",
+              "/// space: a word's start or end) in the words of the language's CLDR names",
+              "/// and Faker lists, sorted, three characters each.",
+              "pub(super) static LANGUAGE_TRIGRAMS: [(&str, &str); %d] = [" % len(trigrams)]
+    for language, triples in trigrams.items():
+        lines.append(f'    ("{language}", concat!(')
+        for i in range(0, len(triples), 40):
+            lines.append("        " + rust_str("".join(triples[i:i + 40])) + ",")
+        lines.append("    )),")
+    lines.append("];")
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(texts)} strings, {kept} letter pairs, {len(ideographs)} ideographs, "
           f"{len(ranges)} script ranges, {OUT.stat().st_size} bytes")
+
+
+# The languages of LANGUAGE_TRIGRAMS (codes of LANGUAGE_LETTERS): those the
+# Central European, Turkish and Baltic code pages were made for.
+TRIGRAM_LANGUAGES = ["az", "bs", "cs", "et", "hr", "hu", "lt", "lv", "pl", "ro", "sk", "sl",
+                     "sq", "sr-Latn", "tr"]
+
+
+def locale_language(identifier):
+    """The code of TRIGRAM_LANGUAGES that a Babel or Faker locale writes in
+    the Latin script, or None (`sr_Latn_RS` is sr-Latn, `bs_Cyrl` none)."""
+    parts = identifier.split("_")
+    if parts[0] == "sr":
+        return "sr-Latn" if "Latn" in parts else None
+    if any(part in ("Cyrl", "Arab") for part in parts) or parts[0] not in TRIGRAM_LANGUAGES:
+        return None
+    return parts[0]
+
+
+def all_strings_in(value, depth=0):
+    """The strings of nested mappings (keys too), lists and sets (sorted)."""
+    if isinstance(value, str):
+        yield value
+    elif depth >= 8:
+        return
+    elif hasattr(value, "keys"):
+        for key in list(value.keys()):
+            try:
+                item = value[key]
+            except Exception:  # noqa: BLE001 (Babel's lazy aliases)
+                continue
+            if isinstance(key, str):
+                yield key
+            yield from all_strings_in(item, depth + 1)
+    elif isinstance(value, (set, frozenset)):
+        for item in sorted(value, key=str):
+            yield from all_strings_in(item, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from all_strings_in(item, depth + 1)
+
+
+def language_trigrams():
+    """For each language of TRIGRAM_LANGUAGES, the sorted letter triples
+    (lowercase, a space at a word's ends) with an accented Latin letter in
+    the words of its CLDR locales' data and its Faker locales' lists."""
+    texts = collections.defaultdict(list)
+    for identifier in sorted(babel.localedata.locale_identifiers()):
+        language = locale_language(identifier)
+        if language is None:
+            continue
+        try:
+            data = Locale.parse(identifier)._data
+        except Exception:  # noqa: BLE001
+            continue
+        # All of the locale's data: time zone and unit names too.
+        for key in list(data.keys()):
+            texts[language].extend(all_strings_in(data[key]))
+    from faker.config import AVAILABLE_LOCALES
+    Faker.seed(20261123)
+    for locale in sorted(AVAILABLE_LOCALES):
+        language = locale_language(locale)
+        if language is None:
+            continue
+        fake = Faker(locale)
+        fake.seed_instance(20261123)
+        for method in ["first_name", "last_name", "city", "street_name", "country", "job",
+                       "company", "word"]:
+            for _ in range(600):
+                try:
+                    texts[language].append(getattr(fake, method)())
+                except Exception:  # noqa: BLE001
+                    break
+        try:
+            texts[language].extend(fake.get_words_list())
+        except Exception:  # noqa: BLE001
+            pass
+        # The word lists of the locale's own providers (job titles, colours,
+        # street and city names ...), templates left out.
+        for provider in fake.get_providers():
+            for cls in type(provider).__mro__:
+                if not (cls.__module__.startswith("faker.providers.") and cls.__module__.endswith(locale)):
+                    continue
+                for name, value in vars(cls).items():
+                    if name.startswith("_") or callable(value):
+                        continue
+                    texts[language].extend(text for text in all_strings_in(value)
+                                           if "{{" not in text and "#" not in text)
+    latin = SCRIPT_NAMES.index("LATIN") + 1
+    trigrams = {}
+    for language in TRIGRAM_LANGUAGES:
+        found = set()
+        for text in texts[language]:
+            for word in words_of(text):
+                if not all(script_of(c) == latin for c in word):
+                    continue
+                padded = " " + word + " "
+                for i in range(len(padded) - 2):
+                    triple = padded[i:i + 3]
+                    if any(ord(c) > 0x7F for c in triple):
+                        found.add(triple)
+        trigrams[language] = sorted(found)
+    return trigrams
 
 
 def repr_char(c):

@@ -23,13 +23,17 @@
 //!   made for its language).
 //!
 //! [`super::recover`] accepts a mixup within the Latin script only when
-//! both hold ([`accepts`]), on top of its usual margins.
+//! both hold ([`accepts`]), on top of its usual margins. A weak sign
+//! needs the wide margin of other legacy mixups, unless the words the
+//! re-decoding changes also go on around their new letters as the words
+//! of that language do ([`writes_like_native`]: letter triples of its
+//! CLDR names and Faker lists, `LANGUAGE_TRIGRAMS`).
 
 use std::sync::LazyLock;
 
 use super::candidates::{Decoder, LEGACY_TRANSFORMS};
 use super::model::{kind_of, Kind};
-use super::tables::{LANGUAGE_LETTERS, LATIN_LETTERS};
+use super::tables::{LANGUAGE_LETTERS, LANGUAGE_TRIGRAMS, LATIN_LETTERS};
 use crate::codecs::Codec;
 
 /// How many characters a re-decoding must change when the text as read
@@ -414,10 +418,13 @@ fn one_word_explains(text: &str) -> Option<bool> {
 /// `decoder`, undoes a mixup within the Latin script that the text as
 /// read shows with `sign`: it reads as one language, keeps no symbol
 /// against a letter, and changes a character inside a word (three
-/// characters for a weak sign).
+/// characters for a weak sign, unless the words it changes go on as a
+/// native language's: [`writes_like_native`]).
 pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) -> bool {
     let changes = match sign {
         Sign::None => return false,
+        // Words that go on as a native language's are two changes at least.
+        Sign::Weak if writes_like_native(text, candidate, decoder) => KNOWN_WORDS,
         Sign::Weak => WEAK_SIGN_CHANGES,
         Sign::Strong => 1,
     };
@@ -471,6 +478,109 @@ fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
                 .find(|(typical_of, _)| typical_of == code)
                 .is_none_or(|(_, typical)| letters & letter_bits(typical) != 0)
     })
+}
+
+/// Whether the words that `candidate`, text as read re-decoded with the
+/// codec named `decoder`, changes go on around their new letters as the
+/// words of a language that code page was made for do ([`NATIVE_LANGUAGES`]
+/// with [`LANGUAGE_TRIGRAMS`]), one whose letters are all of the
+/// candidate's: each letter triple (with a word's ends) around a changed
+/// letter is one that language's words hold, in at least
+/// [`KNOWN_WORDS`] changed words and at least half of them. Slovenian
+/// `razlièni … naèrte … poroèil` read as Windows-1252 makes `različni …
+/// načrte … poročil`, whose `lič`, `čni`, `ačr`, `oče` Slovenian writes;
+/// a French word in a Czech sentence (`crème` as `crčme`) makes triples
+/// that Czech does not.
+pub(crate) fn writes_like_native(text: &str, candidate: &str, decoder: &str) -> bool {
+    let Some((_, natives)) = NATIVE_LANGUAGES.iter().find(|(codec, _)| *codec == decoder) else {
+        return false;
+    };
+    let letters = letters_of(candidate).0;
+    LANGUAGE_BITS.iter().any(|&(code, language)| {
+        natives.contains(&code) && letters & !language == 0 && {
+            let (known, unknown) = changed_words_known(text, candidate, code);
+            known >= KNOWN_WORDS && known >= unknown
+        }
+    })
+}
+
+/// How many changed words [`writes_like_native`] needs.
+const KNOWN_WORDS: usize = 2;
+
+/// Three letters of a word (a space: its start or end).
+type Triple = [char; 3];
+
+/// The letter triples of each language of [`LANGUAGE_TRIGRAMS`], sorted.
+static TRIGRAMS: LazyLock<Vec<(&'static str, Vec<Triple>)>> = LazyLock::new(|| {
+    LANGUAGE_TRIGRAMS
+        .iter()
+        .map(|&(code, triples)| {
+            let chars: Vec<char> = triples.chars().collect();
+            let mut triples: Vec<Triple> = chars
+                .chunks_exact(3)
+                .map(|triple| [triple[0], triple[1], triple[2]])
+                .collect();
+            triples.sort_unstable();
+            (code, triples)
+        })
+        .collect()
+});
+
+/// Of the words (runs of letters) that `candidate` changes from `text`
+/// (the same number of characters), how many have every letter triple
+/// around a changed letter among those of the language `code`
+/// ([`TRIGRAMS`]), and how many don't.
+fn changed_words_known(text: &str, candidate: &str, code: &str) -> (usize, usize) {
+    let Some((_, triples)) = TRIGRAMS.iter().find(|(language, _)| *language == code) else {
+        return (0, 0);
+    };
+    let read: Vec<char> = text.chars().collect();
+    let decoded: Vec<char> = candidate.chars().collect();
+    if read.len() != decoded.len() {
+        return (0, 0);
+    }
+    let (mut known, mut unknown) = (0, 0);
+    let mut start = 0;
+    while start < decoded.len() {
+        if !decoded[start].is_alphabetic() {
+            start += 1;
+            continue;
+        }
+        let end = (start..decoded.len())
+            .find(|&at| !decoded[at].is_alphabetic())
+            .unwrap_or(decoded.len());
+        if read[start..end] != decoded[start..end] {
+            // The word, lowercase, between spaces.
+            let word: Vec<char> = std::iter::once(' ')
+                .chain(
+                    decoded[start..end]
+                        .iter()
+                        .map(|&c| super::model::to_lower(c)),
+                )
+                .chain(std::iter::once(' '))
+                .collect();
+            let all_known = (start..end)
+                .filter(|&at| read[at] != decoded[at])
+                .all(|at| {
+                    // The changed letter's place in `word`, and the triples
+                    // holding it.
+                    let place = at - start + 1;
+                    (place.saturating_sub(2)..=place)
+                        .filter(|&first| first + 3 <= word.len())
+                        .all(|first| {
+                            let triple = [word[first], word[first + 1], word[first + 2]];
+                            triples.binary_search(&triple).is_ok()
+                        })
+                });
+            if all_known {
+                known += 1;
+            } else {
+                unknown += 1;
+            }
+        }
+        start = end;
+    }
+    (known, unknown)
 }
 
 /// Letters that nearly every sentence of a language writes, and that the
@@ -700,6 +810,35 @@ mod tests {
         );
         // A list of names: each could be one language's.
         assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::None);
+    }
+
+    #[test]
+    fn changed_words_go_on_as_a_native_language() {
+        // Slovenian in Windows-1250 read as Windows-1252.
+        assert!(writes_like_native(
+            "razlièni poroèil",
+            "različni poročil",
+            "windows-1250"
+        ));
+        // Only a code page made for the language counts.
+        assert!(!writes_like_native(
+            "razlièni poroèil",
+            "različni poročil",
+            "windows-1257"
+        ));
+        // French words in a Czech sentence: `crčme` and `pčre` are no
+        // Czech words' triples.
+        assert!(!writes_like_native(
+            "crème père škola",
+            "crčme pčre škola",
+            "windows-1250"
+        ));
+        // One word is not enough.
+        assert!(!writes_like_native("razlièni", "različni", "windows-1250"));
+        assert_eq!(
+            changed_words_known("razlièni crème", "različni crčme", "sl"),
+            (1, 1)
+        );
     }
 
     #[test]

@@ -100,6 +100,11 @@ const LATIN_ONE_CHANGE_WORDS: usize = 6;
 /// show the signs of `latin` (text as read that no language writes, a
 /// re-decoding that one language does).
 const LATIN_MARGIN: u32 = 1;
+/// How much more than the text as read (with its signs, less
+/// [`LATIN_MARGIN`]) a legacy mixup within the Latin script that shows a
+/// strong sign may cost when the words it changes go on as a native
+/// language's (see `latin::writes_like_native`).
+const LATIN_NATIVE_SLACK: u32 = 6;
 /// The same for a multi-byte (CJK) re-decoding, which merges characters.
 const LEGACY_MIN_CHANGED_MULTI_BYTE: usize = 8;
 /// Rounds of fixing before giving up on a fixed point.
@@ -407,9 +412,19 @@ fn recover_viable(
                 // sign (names of several languages show it) needs the
                 // margin of other legacy mixups instead, which its foreign
                 // letters must not pay for.
-                let (margin, foreign) = match latin_sign {
-                    latin::Sign::Strong => (LATIN_MARGIN, true),
-                    latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false),
+                // Unless the words it changes go on as those of a language
+                // its code page was made for (`latin::writes_like_native`),
+                // which also lets a strong sign's reading cost a little more
+                // than the text as read: the model's letter pairs are those
+                // of every language at once, which like Icelandic `ð` and
+                // Danish `ø` as well as Lithuanian `š` and `ų`.
+                let native =
+                    || latin::writes_like_native(text, &candidate.text, last_decoder(&candidate));
+                let (margin, foreign, slack) = match latin_sign {
+                    latin::Sign::Strong if native() => (LATIN_MARGIN, true, LATIN_NATIVE_SLACK),
+                    latin::Sign::Strong => (LATIN_MARGIN, true, 0),
+                    latin::Sign::Weak if native() => (LATIN_MARGIN, false, 0),
+                    latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false, 0),
                 };
                 let signs = *latin_signs.get_or_init(|| {
                     let foreign = if foreign {
@@ -419,7 +434,10 @@ fn recover_viable(
                     };
                     latin::signs_by_letters(text).saturating_add(foreign)
                 });
-                reference.saturating_add(signs).checked_sub(margin)
+                reference
+                    .saturating_add(signs)
+                    .saturating_add(slack)
+                    .checked_sub(margin)
             } else {
                 reference.checked_sub(LEGACY_MARGIN + kana)
             };
@@ -444,11 +462,7 @@ fn recover_viable(
         let accepted = if legacy {
             if within_latin {
                 // The signs of `latin` do the work of the share.
-                let decoder = candidate
-                    .plan
-                    .last()
-                    .map_or("", |step| step.parameter_name());
-                latin::accepts(text, &candidate.text, decoder, latin_sign)
+                latin::accepts(text, &candidate.text, last_decoder(&candidate), latin_sign)
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
@@ -664,6 +678,14 @@ fn glues_ideograph_to_latin(text: &str, candidate: &str) -> bool {
             .chars()
             .zip(candidate.chars().skip(1))
             .any(|(a, b)| (is_cjk(a) && is_latin(b)) || (is_latin(a) && is_cjk(b)))
+}
+
+/// The codec that the last step of a candidate's plan decodes with.
+fn last_decoder(candidate: &Candidate) -> &str {
+    candidate
+        .plan
+        .last()
+        .map_or("", |step| step.parameter_name())
 }
 
 /// The words of `text` (split at white space) that hold a letter.

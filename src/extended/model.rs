@@ -409,6 +409,19 @@ fn is_ordinal_indicator_pair(before: char, previous: char, c: char) -> bool {
         || (matches!(previous, 'º' | 'ª') && (c.is_uppercase() || before.is_ascii_digit()))
 }
 
+/// Whether `previous` and `c`, after `before` and followed by `next`, are
+/// a masculine ordinal indicator typed for a degree sign before a
+/// temperature's unit at the end of a word, at its start or after a digit
+/// (`ºc`, `25ºf`), as people type it. Romanian `ș` of ISO-8859-16 read as
+/// Windows-1252 goes on with letters (`ºcoalã`), and Latvian `ē` of
+/// ISO-8859-4 follows one (`pºc` for `pēc`).
+fn is_degree_sign_unit(before: char, previous: char, c: char, next: Option<char>) -> bool {
+    (before == ' ' || before.is_ascii_digit())
+        && previous == 'º'
+        && matches!(c, 'c' | 'f' | 'C' | 'F')
+        && next.is_none_or(|next| !super::chars::info(next).alphabetic)
+}
+
 /// The score of one whitespace-free word (see [`score`]).
 pub(crate) fn word_score(word: &str) -> Score {
     let mut total = Score::default();
@@ -440,6 +453,12 @@ pub(crate) fn word_score(word: &str) -> Score {
                             && !is_unit_letter(c)
                             && !is_unit_letter(previous_char)
                             && !is_ordinal_indicator_pair(before_previous, previous_char, c)
+                            && !is_degree_sign_unit(
+                                before_previous,
+                                previous_char,
+                                c,
+                                chars.peek().copied(),
+                            )
                         {
                             total.add_hard(cost);
                         } else {
@@ -572,6 +591,8 @@ mod tests {
             "kΩ",
             "l·l",
             "don’t",
+            "ºc",
+            "25ºf,",
         ] {
             assert_eq!(word_score(word).hard, 0, "{word}");
         }
@@ -582,6 +603,8 @@ mod tests {
             "â€œ",
             "f√∏ler",
             "secci├│n",
+            "ºcoalã",
+            "pºc",
         ] {
             assert!(word_score(word).hard > 0, "{word}");
         }
