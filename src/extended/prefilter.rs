@@ -368,9 +368,16 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
     let mut line_ok = table.all;
     while let Some(&byte) = bytes.get(at) {
         if byte < 0x80 {
-            if need1 | need2 | need3 == 0 && is_printable_ascii(byte) {
-                // With no sequence open, printable ASCII changes nothing:
-                // skip it, eight bytes at a time while it lasts.
+            // With no sequence open, printable ASCII changes nothing: skip
+            // it, eight bytes at a time while it lasts. Nor does it once
+            // the line can't decode, but end the sequences open (unless
+            // a quote may continue them, or a space join the word to the
+            // next: see below).
+            let open = need1 | need2 | need3 != 0;
+            if is_printable_ascii(byte)
+                && (!open || (line_ok == 0 && need1 == 0 && byte != b'\'' && byte != b'"'))
+            {
+                (need2, need3) = (0, 0);
                 at = end_of_printable_ascii(bytes, at + 1);
                 continue;
             }
@@ -522,17 +529,9 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         return Some(None);
     }
     let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
-        && (!latin_accents || {
-            // (Counted only as far as the bound.)
-            let most = 3 * non_ascii;
-            let ascii_letters = bytes
-                .iter()
-                .filter(|b| b.is_ascii_alphabetic())
-                .take(most + 1);
-            ascii_letters.count() <= most
-        });
-    let latin_mixup = capital_inside_word || !latin_letters.one_language_writes();
-    if without_hard_signs || (latin_letters_only && latin_mixup) {
+        && (!latin_accents || ascii_letters_at_most(bytes, 3 * non_ascii));
+    let latin_mixup = || capital_inside_word || !latin_letters.one_language_writes();
+    if without_hard_signs || (latin_letters_only && latin_mixup()) {
         return Some(Some(Viable {
             line: 0,
             spans: 0,
@@ -692,6 +691,34 @@ fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// Whether `bytes` hold at most `most` ASCII letters, counted eight bytes
+/// at a time and only as far as the bound.
+fn ascii_letters_at_most(bytes: &[u8], most: usize) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut count = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // Each byte below 80 (so that no carry crosses into the next), in
+        // lowercase: from `a` and not from `{`.
+        let lower = (word & !HIGH) | (ONES * 0x20);
+        let from_a = lower.wrapping_add(ONES * (0x80 - 0x61));
+        let from_brace = lower.wrapping_add(ONES * (0x80 - 0x7b));
+        let letters = from_a & !from_brace & !word & HIGH;
+        count += letters.count_ones() as usize;
+        if count > most {
+            return false;
+        }
+    }
+    count += chunks
+        .remainder()
+        .iter()
+        .filter(|byte| byte.is_ascii_alphabetic())
+        .count();
+    count <= most
 }
 
 /// The high bit of each byte of `word` that is not printable ASCII
@@ -1157,6 +1184,26 @@ mod tests {
         let everything = outcome(recover_viable(text, None, 0, Viable::EVERYTHING));
         assert!(everything.is_some());
         assert_eq!(outcome(recover(text, None, 0)), everything);
+    }
+
+    #[test]
+    fn ascii_letters_are_counted_exactly() {
+        // Every byte among letters, the characters around them and bytes
+        // from 80, at every place of a word and of the remainder.
+        for byte in 0..=255u8 {
+            for position in 0..19 {
+                let mut bytes = *b"a@Z[z{`A0\x80\xffbcdefgh~M";
+                bytes[position] = byte;
+                let letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
+                for most in letters.saturating_sub(2)..letters + 2 {
+                    assert_eq!(
+                        ascii_letters_at_most(&bytes, most),
+                        letters <= most,
+                        "{bytes:?} {most}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
