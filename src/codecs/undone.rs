@@ -137,12 +137,23 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
 /// says) and `text` encoded with the first of them, in one pass unless a
 /// character rules out the codec it was encoding with: then the text so
 /// far is encoded again with the next.
+#[cfg(test)]
 pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
+    let mut encoded = Vec::new();
+    let set = encode_with_first_into(text, &mut encoded);
+    (set, (set != 0).then_some(encoded))
+}
+
+/// [`encode_with_first`] into `encoded` (cleared first, and holding the
+/// text's bytes only when the set returned is not empty), so that a
+/// caller can use one buffer again and again.
+pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> CodecSet {
     let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut set = ALL;
     let mut codec = 0;
-    let mut encoded = Vec::with_capacity(bytes.len());
+    encoded.clear();
+    encoded.reserve(bytes.len());
     let mut index = 0;
     while let Some(&byte) = bytes.get(index) {
         if plain_ascii(byte) {
@@ -154,7 +165,7 @@ pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
         set &= entry.set;
         if set & (1 << codec) == 0 {
             if set == 0 {
-                return (0, None);
+                return 0;
             }
             // Every character so far is in all of `set`: start again
             // with the first of them.
@@ -166,15 +177,23 @@ pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
         encoded.push(entry.bytes[codec]);
         index += length;
     }
-    (set, Some(encoded))
+    set
 }
 
 /// `text` encoded with `UNDONE_CODECS[codec]`, which [`codecs_encoding`]
 /// has found can encode it: one pass with no check.
 pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
+    let mut encoded = Vec::new();
+    encode_encodable_into(text, codec, &mut encoded);
+    encoded
+}
+
+/// [`encode_encodable`] into `encoded`, cleared first.
+pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<u8>) {
     let table = &*TABLE;
     let bytes = text.as_bytes();
-    let mut encoded = Vec::with_capacity(bytes.len());
+    encoded.clear();
+    encoded.reserve(bytes.len());
     let mut index = 0;
     while let Some(&byte) = bytes.get(index) {
         if plain_ascii(byte) {
@@ -187,7 +206,6 @@ pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
         encoded.push(entry.bytes[codec]);
         index += length;
     }
-    encoded
 }
 
 /// Which of `others`, codecs that like `UNDONE_CODECS[codec]` encode

@@ -719,7 +719,7 @@ impl<'a> Lines<'a> {
                 if line.newline {
                     bytes.push(b'\n');
                 }
-                reinterprets(bytes, index, config)
+                reinterprets(&bytes, index, config)
             };
             if self.lines.iter().all(decodes) {
                 return true;
