@@ -221,18 +221,21 @@ fn fix_one_step(
     // and the text encoded with the first, in one pass, rather than by
     // trying the codecs that can't. The bytes go to a buffer kept from
     // step to step and line to line.
+    // Only those whose bytes may decode are tried: the others would fail.
     let mut encoded = EncodingBuffer::take();
-    let encoders = codecs::undone::encode_with_first_into(text, &mut encoded.0);
-    let mut untried = encoders;
-    let mut first = true;
+    let (encoders, may_decode) = codecs::undone::encode_with_first_into(text, &mut encoded.0);
+    let mut untried = may_decode;
+    // The codec whose bytes are in `encoded`: the first that encodes.
+    let mut in_buffer = encoders.trailing_zeros() as usize;
     // Whether Latin-1 (UNDONE_CODECS[0]) encodes the text, for the
     // Windows-1252 step below.
     let latin_1_encodes = encoders & 1 != 0;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
-        if !std::mem::take(&mut first) {
+        if index != in_buffer {
             codecs::undone::encode_encodable_into(text, index, &mut encoded.0);
+            in_buffer = index;
         }
         let repairs = Repairs::of(UNDONE_CODECS[index]);
         match reinterpret_as_utf8(&encoded.0, UNDONE_CODECS[index], repairs, config) {
@@ -448,6 +451,25 @@ mod tests {
             let bytes = codecs::LATIN_1.encode(&text).expect("Latin-1 encodes U+0000 to U+00FF");
             let expected = codecs::WINDOWS_1252.decode(&bytes).ok().filter(|fixed| *fixed != text);
             prop_assert_eq!(latin_1_as_windows_1252(&text), expected, "{:?}", text);
+        }
+
+        /// The codecs that the first step of fixing skips, as their bytes
+        /// cannot have UTF-8's shape, fail to decode when tried.
+        #[test]
+        fn codecs_ruled_out_by_shape_do_not_decode(
+            picks in proptest::collection::vec(0..64usize, 0..10),
+        ) {
+            let pool: Vec<char> = "a ?\n\u{1a}\u{80}\u{81}\u{a0}ÃÂâÐðéÎ€œŠš¢£Ÿž®©°·»–—´×¦²³µ¼½¾¿ˆ™‚„†‡•…‰‹›ЂђвРСΒΓβ√∂π\u{fffd}│═中"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let config = TextFixerConfig::default();
+            let (encoders, may_decode) = codecs::undone::encode_with_first_into(&text, &mut Vec::new());
+            prop_assert_eq!(may_decode & !encoders, 0);
+            for index in (0..UNDONE_CODECS.len()).filter(|&i| encoders & !may_decode & 1 << i != 0) {
+                let bytes = codecs::undone::encode_encodable(&text, index);
+                prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
+            }
         }
     }
 }
