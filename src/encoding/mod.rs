@@ -305,15 +305,10 @@ fn fix_one_step(
 /// property test checks it against the codecs.)
 fn latin_1_as_windows_1252(text: &str) -> Option<String> {
     debug_assert!(codecs::LATIN_1.encode(text).is_ok());
-    let bytes = text.as_bytes();
     let mut fixed: Option<String> = None;
     // Up to where `text` is copied to `fixed`.
     let mut copied = 0;
-    // C1 controls are encoded as C2 80 – C2 9F.
-    for at in memchr::memchr_iter(0xC2, bytes) {
-        let Some(&byte @ 0x80..=0x9F) = bytes.get(at + 1) else {
-            continue;
-        };
+    for (at, byte) in repairs::C1Controls::of(text) {
         let c = codecs::WINDOWS_1252.decode_byte(byte)?;
         let fixed = fixed.get_or_insert_with(|| String::with_capacity(text.len() + 8));
         fixed.push_str(&text[copied..at]);
