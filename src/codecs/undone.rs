@@ -36,6 +36,15 @@ struct Entry {
     makes_1a: bool,
 }
 
+/// The entry of the characters that no codec encodes.
+static NO_ENTRY: Entry = Entry {
+    set: 0,
+    bytes: [0; CODECS],
+    continuation: 0,
+    lead: 0,
+    makes_1a: false,
+};
+
 /// The [`Entry`] of each character of the Basic Multilingual Plane: the
 /// one- and two-byte characters in UTF-8 by code point, the three-byte
 /// ones by block of 64 code points (the characters that share a lead and
@@ -100,23 +109,23 @@ impl Table {
     /// The entry of the character at `index` of `bytes` (valid UTF-8), and
     /// the character's length.
     #[inline(always)]
-    fn entry(&self, bytes: &[u8], index: usize) -> (Entry, usize) {
+    fn entry(&self, bytes: &[u8], index: usize) -> (&Entry, usize) {
         let lead = bytes[index];
         let continuation =
             |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
         match lead {
-            0x00..=0x7F => (self.short[usize::from(lead)], 1),
+            0x00..=0x7F => (&self.short[usize::from(lead)], 1),
             0xC0..=0xDF => (
-                self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
+                &self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
                 2,
             ),
             0xE0..=0xEF => {
                 let block = usize::from(lead & 0x0F) << 6 | continuation(1);
                 let row = usize::from(self.rows_of_blocks[block]);
-                (self.rows[row * 64 + continuation(2)], 3)
+                (&self.rows[row * 64 + continuation(2)], 3)
             }
             // Every character a charmap encodes is in the BMP.
-            _ => (Entry::default(), 4),
+            _ => (&NO_ENTRY, 4),
         }
     }
 }
@@ -192,7 +201,7 @@ pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (Code
             index = 0;
             continue;
         }
-        shape.other(&entry);
+        shape.other(entry);
         encoded.push(entry.bytes[codec]);
         index += length;
     }
