@@ -231,7 +231,11 @@ impl Utf8Shape {
     /// every codec.
     #[inline(always)]
     fn ascii(&mut self, byte: u8) {
-        self.repairable |= byte == b' ' || byte == b'?';
+        // Once a repair may act, the shape no longer matters.
+        if self.repairable {
+            return;
+        }
+        self.repairable = byte == b' ' || byte == b'?';
         self.broken |= self.after_lead;
         self.after_high = 0;
         self.after_lead = 0;
@@ -240,7 +244,10 @@ impl Utf8Shape {
     /// The next character is the one of `entry`.
     #[inline(always)]
     fn other(&mut self, entry: &Entry) {
-        self.repairable |= entry.makes_1a;
+        if self.repairable {
+            return;
+        }
+        self.repairable = entry.makes_1a;
         self.broken |=
             (entry.continuation & !self.after_high) | (self.after_lead & !entry.continuation);
         self.after_high = entry.continuation | entry.lead;
