@@ -177,6 +177,15 @@ fn decode_runs<'a>(
     changed: Option<&[Range<usize>]>,
     fixed_ranges: &mut Vec<Range<usize>>,
 ) -> Cow<'a, str> {
+    // Most texts hold no run at all: that is found before anything is
+    // set up, and the run found otherwise is the search's first.
+    let mut first_run = None;
+    if changed.is_none() {
+        match next_run(text, 0) {
+            None => return Cow::Borrowed(text),
+            found => first_run = found,
+        }
+    }
     let mut edits = Edits::new(text);
     let mut recent = RecentRuns::default();
     // How many bytes longer the result is than `text`, up to the last run
@@ -196,7 +205,9 @@ fn decode_runs<'a>(
         // runs end alike.
         let within = &text[..part.end];
         let mut search_from = part.start;
-        while let Some((start, end)) = next_run(within, search_from) {
+        // (With `changed` unknown, the one part is the whole text, whose
+        // search from 0 found `first_run`.)
+        while let Some((start, end)) = first_run.take().or_else(|| next_run(within, search_from)) {
             let run = &text[start..end];
             // A run as long as the text would recurse forever.
             if part_of_longer || run.len() < text.len() {
