@@ -305,17 +305,27 @@ fn fix_one_step(
 /// property test checks it against the codecs.)
 fn latin_1_as_windows_1252(text: &str) -> Option<String> {
     debug_assert!(codecs::LATIN_1.encode(text).is_ok());
-    let mut fixed: Option<String> = None;
+    if !has_c1_control(text) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut fixed = String::with_capacity(text.len() + text.len() / 2);
     // Up to where `text` is copied to `fixed`.
     let mut copied = 0;
-    for (at, byte) in repairs::C1Controls::of(text) {
-        let c = codecs::WINDOWS_1252.decode_byte(byte)?;
-        let fixed = fixed.get_or_insert_with(|| String::with_capacity(text.len() + 8));
-        fixed.push_str(&text[copied..at]);
-        fixed.push(c);
-        copied = at + 2;
+    let mut at = 0;
+    while let Some(&[lead, second]) = bytes.get(at..at + 2) {
+        // C1 controls are encoded as C2 80 – C2 9F.
+        if lead != 0xC2 || !(0x80..=0x9F).contains(&second) {
+            at += 1;
+            continue;
+        }
+        if copied < at {
+            fixed.push_str(&text[copied..at]);
+        }
+        fixed.push(codecs::WINDOWS_1252.decode_byte(second)?);
+        at += 2;
+        copied = at;
     }
-    let mut fixed = fixed?;
     fixed.push_str(&text[copied..]);
     Some(fixed)
 }

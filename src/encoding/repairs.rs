@@ -289,7 +289,8 @@ pub(crate) fn has_c1_control(text: &str) -> bool {
 /// The C1 controls of a text, in order: the byte offset of each and its
 /// second byte (C1 controls are encoded as C2 80 – C2 9F). Its lead bytes
 /// are found by `memchr`, except in the last few bytes, where a plain
-/// loop costs less than setting up its search (a line is often short).
+/// loop costs less than setting up its search (a line is often short),
+/// and right after a control, where the next one often is.
 pub(crate) struct C1Controls<'a> {
     bytes: &'a [u8],
     from: usize,
@@ -313,7 +314,8 @@ impl Iterator for C1Controls<'_> {
     fn next(&mut self) -> Option<(usize, u8)> {
         loop {
             let rest = self.bytes.get(self.from..)?;
-            let offset = if rest.len() < Self::SHORT {
+            // (Also where the next byte is C2, as in a run of controls.)
+            let offset = if rest.len() < Self::SHORT || rest.first() == Some(&0xC2) {
                 rest.iter().position(|&byte| byte == 0xC2)?
             } else {
                 memchr::memchr(0xC2, rest)?
