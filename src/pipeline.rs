@@ -553,7 +553,7 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
 ) -> FixedLines<'a> {
     let unchanged = || FixedLines {
         text: Cow::Borrowed(text),
-        unsettled: Vec::new(),
+        unsettled: Some(Vec::new()),
     };
     // Whether `is_bad` has found `text` bad on the way.
     let mut known_bad = false;
@@ -593,8 +593,8 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     };
     let text = fix_rounds(text, triggers, known_bad, config, decode_entities, None);
     let unsettled = match text {
-        Cow::Borrowed(_) => Vec::new(),
-        Cow::Owned(_) => std::iter::once(0..text.len()).collect(),
+        Cow::Borrowed(_) => Some(Vec::new()),
+        Cow::Owned(_) => None,
     };
     FixedLines { text, unsettled }
 }
@@ -632,7 +632,7 @@ fn fix_only_line_breaks_and_controls<'a>(
     }
     Some(FixedLines {
         text: fixed,
-        unsettled: Vec::new(),
+        unsettled: Some(Vec::new()),
     })
 }
 

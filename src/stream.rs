@@ -313,7 +313,7 @@ impl StreamFixer {
                 && !has_tag(&fixed)
             {
                 if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
-                    unsettled = std::iter::once(0..refixed.len()).collect();
+                    unsettled = None;
                     fixed = Cow::Owned(refixed);
                 }
             }
@@ -338,6 +338,8 @@ impl StreamFixer {
                         };
                         let mut refixed_all: Option<String> = None;
                         let mut copied = 0;
+                        let unsettled =
+                            unsettled.unwrap_or_else(|| std::iter::once(0..fixed.len()).collect());
                         for range in unsettled {
                             let lines = &fixed[range.clone()];
                             let mut refixed = None;

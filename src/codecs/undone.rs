@@ -26,7 +26,24 @@ const ALL: CodecSet = (1 << CODECS) - 1;
 struct Entry {
     set: CodecSet,
     bytes: [u8; CODECS],
+    /// The codecs that encode the character as a UTF-8 continuation byte
+    /// (80–BF), and those that encode it as a byte that must be followed
+    /// by one (C0–FF), in UTF-8 or its variants.
+    continuation: CodecSet,
+    lead: CodecSet,
+    /// Whether some codec encodes the character as byte 1A, which
+    /// `replace_lossy_sequences` may replace.
+    makes_1a: bool,
 }
+
+/// The entry of the characters that no codec encodes.
+static NO_ENTRY: Entry = Entry {
+    set: 0,
+    bytes: [0; CODECS],
+    continuation: 0,
+    lead: 0,
+    makes_1a: false,
+};
 
 /// The [`Entry`] of each character of the Basic Multilingual Plane: the
 /// one- and two-byte characters in UTF-8 by code point, the three-byte
@@ -48,6 +65,12 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
             if let Some(byte) = charmap.encode_char(c) {
                 entry.set |= 1 << index;
                 entry.bytes[index] = byte;
+                match byte {
+                    0x80..=0xBF => entry.continuation |= 1 << index,
+                    0xC0..=0xFF => entry.lead |= 1 << index,
+                    0x1A => entry.makes_1a = true,
+                    _ => {}
+                }
             }
         }
         entry
@@ -86,23 +109,23 @@ impl Table {
     /// The entry of the character at `index` of `bytes` (valid UTF-8), and
     /// the character's length.
     #[inline(always)]
-    fn entry(&self, bytes: &[u8], index: usize) -> (Entry, usize) {
+    fn entry(&self, bytes: &[u8], index: usize) -> (&Entry, usize) {
         let lead = bytes[index];
         let continuation =
             |offset: usize| usize::from(bytes.get(index + offset).map_or(0, |&b| b & 0x3F));
         match lead {
-            0x00..=0x7F => (self.short[usize::from(lead)], 1),
+            0x00..=0x7F => (&self.short[usize::from(lead)], 1),
             0xC0..=0xDF => (
-                self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
+                &self.short[usize::from(lead & 0x1F) << 6 | continuation(1)],
                 2,
             ),
             0xE0..=0xEF => {
                 let block = usize::from(lead & 0x0F) << 6 | continuation(1);
                 let row = usize::from(self.rows_of_blocks[block]);
-                (self.rows[row * 64 + continuation(2)], 3)
+                (&self.rows[row * 64 + continuation(2)], 3)
             }
             // Every character a charmap encodes is in the BMP.
-            _ => (Entry::default(), 4),
+            _ => (&NO_ENTRY, 4),
         }
     }
 }
@@ -137,15 +160,29 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
 /// says) and `text` encoded with the first of them, in one pass unless a
 /// character rules out the codec it was encoding with: then the text so
 /// far is encoded again with the next.
+#[cfg(test)]
 pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
+    let mut encoded = Vec::new();
+    let (set, _) = encode_with_first_into(text, &mut encoded);
+    (set, (set != 0).then_some(encoded))
+}
+
+/// [`encode_with_first`] into `encoded` (cleared first, and holding the
+/// text's bytes only when the set returned is not empty), so that a
+/// caller can use one buffer again and again; with, second, the codecs of
+/// the set whose bytes may decode as UTF-8 (see [`Utf8Shape`]).
+pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (CodecSet, CodecSet) {
     let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut set = ALL;
     let mut codec = 0;
-    let mut encoded = Vec::with_capacity(bytes.len());
+    let mut shape = Utf8Shape::default();
+    encoded.clear();
+    encoded.reserve(bytes.len());
     let mut index = 0;
     while let Some(&byte) = bytes.get(index) {
         if plain_ascii(byte) {
+            shape.ascii(byte);
             encoded.push(byte);
             index += 1;
             continue;
@@ -154,27 +191,93 @@ pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
         set &= entry.set;
         if set & (1 << codec) == 0 {
             if set == 0 {
-                return (0, None);
+                return (0, 0);
             }
             // Every character so far is in all of `set`: start again
             // with the first of them.
             codec = set.trailing_zeros() as usize;
             encoded.clear();
+            shape = Utf8Shape::default();
             index = 0;
             continue;
         }
+        shape.other(entry);
         encoded.push(entry.bytes[codec]);
         index += length;
     }
-    (set, Some(encoded))
+    (set, set & shape.may_decode())
+}
+
+/// Which codecs' bytes for a text have the shape of UTF-8, followed a
+/// character at a time for all the codecs at once. Bytes that are UTF-8,
+/// or UTF-8's variants (`C0 80`, surrogates as three bytes each), hold no
+/// continuation byte (80–BF) after an ASCII byte or at the start, and no
+/// byte C0–FF before an ASCII byte or at the end; bytes that break this
+/// cannot decode. Unless a repair may change them: `restore_byte_a0`
+/// acts only at a space, `replace_lossy_sequences` only at a byte 1A or
+/// a `?`, and a text that holds any of those is left to the decoder.
+/// (A property test checks that no codec ruled out here decodes.)
+#[derive(Default)]
+struct Utf8Shape {
+    /// The codecs whose last byte is at least 80, and at least C0.
+    after_high: CodecSet,
+    after_lead: CodecSet,
+    broken: CodecSet,
+    repairable: bool,
+}
+
+impl Utf8Shape {
+    /// The next character is the ASCII `byte` (not 1A), the same byte in
+    /// every codec.
+    #[inline(always)]
+    fn ascii(&mut self, byte: u8) {
+        // Once a repair may act, the shape no longer matters.
+        if self.repairable {
+            return;
+        }
+        self.repairable = byte == b' ' || byte == b'?';
+        self.broken |= self.after_lead;
+        self.after_high = 0;
+        self.after_lead = 0;
+    }
+
+    /// The next character is the one of `entry`.
+    #[inline(always)]
+    fn other(&mut self, entry: &Entry) {
+        if self.repairable {
+            return;
+        }
+        self.repairable = entry.makes_1a;
+        self.broken |=
+            (entry.continuation & !self.after_high) | (self.after_lead & !entry.continuation);
+        self.after_high = entry.continuation | entry.lead;
+        self.after_lead = entry.lead;
+    }
+
+    /// The codecs whose bytes may decode, at the end of the text.
+    fn may_decode(&self) -> CodecSet {
+        if self.repairable {
+            ALL
+        } else {
+            !(self.broken | self.after_lead) & ALL
+        }
+    }
 }
 
 /// `text` encoded with `UNDONE_CODECS[codec]`, which [`codecs_encoding`]
 /// has found can encode it: one pass with no check.
 pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
+    let mut encoded = Vec::new();
+    encode_encodable_into(text, codec, &mut encoded);
+    encoded
+}
+
+/// [`encode_encodable`] into `encoded`, cleared first.
+pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<u8>) {
     let table = &*TABLE;
     let bytes = text.as_bytes();
-    let mut encoded = Vec::with_capacity(bytes.len());
+    encoded.clear();
+    encoded.reserve(bytes.len());
     let mut index = 0;
     while let Some(&byte) = bytes.get(index) {
         if plain_ascii(byte) {
@@ -187,7 +290,6 @@ pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
         encoded.push(entry.bytes[codec]);
         index += length;
     }
-    encoded
 }
 
 /// Which of `others`, codecs that like `UNDONE_CODECS[codec]` encode

@@ -219,27 +219,28 @@ fn fix_one_step(
 
     // Each codec that can encode the text, in order: all of them found,
     // and the text encoded with the first, in one pass, rather than by
-    // trying the codecs that can't.
-    let (encoders, first_encoding) = codecs::undone::encode_with_first(text);
-    let mut untried = encoders;
-    let mut encoded = first_encoding;
-    // The text's bytes in Latin-1 (UNDONE_CODECS[0], tried first when it
-    // encodes the text) once that codec has failed, for the Windows-1252
-    // step below.
-    let mut latin_1_bytes: Option<Vec<u8>> = None;
+    // trying the codecs that can't. The bytes go to a buffer kept from
+    // step to step and line to line.
+    // Only those whose bytes may decode are tried: the others would fail.
+    let mut encoded = EncodingBuffer::take();
+    let (encoders, may_decode) = codecs::undone::encode_with_first_into(text, &mut encoded.0);
+    let mut untried = may_decode;
+    // The codec whose bytes are in `encoded`: the first that encodes.
+    let mut in_buffer = encoders.trailing_zeros() as usize;
+    // Whether Latin-1 (UNDONE_CODECS[0]) encodes the text, for the
+    // Windows-1252 step below.
+    let latin_1_encodes = encoders & 1 != 0;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
         untried &= untried - 1;
-        let bytes = encoded
-            .take()
-            .unwrap_or_else(|| codecs::undone::encode_encodable(text, index));
+        if index != in_buffer {
+            codecs::undone::encode_encodable_into(text, index, &mut encoded.0);
+            in_buffer = index;
+        }
         let repairs = Repairs::of(UNDONE_CODECS[index]);
-        match reinterpret_as_utf8(bytes, UNDONE_CODECS[index], repairs, config) {
-            Ok(fixed) => return Some(fixed),
-            Err(bytes) => {
-                if index == 0 {
-                    latin_1_bytes = Some(bytes);
-                }
+        match reinterpret_as_utf8(&encoded.0, UNDONE_CODECS[index], repairs, config) {
+            Some(fixed) => return Some(fixed),
+            None => {
                 // Codecs often encode a text to the same bytes, and with
                 // the same repairs they fail alike: comparing their table
                 // entries tells, in one pass, without encoding again.
@@ -268,17 +269,15 @@ fn fix_one_step(
     // Text in the intersection of Latin-1 and Windows-1252 would be left
     // alone, but ftfy's candidates include only *sloppy* Windows-1252, so
     // its check for that case never fires: Latin-1 text always gets here.
-    if let Some(bytes) = latin_1_bytes {
-        if let Ok(fixed) = codecs::WINDOWS_1252.decode(&bytes) {
-            if fixed != text {
-                return Some(FixedStep {
-                    text: fixed,
-                    plan: StepPlan::of(&[
-                        ExplanationStep::Encode(Codec::SingleByte(&codecs::LATIN_1)),
-                        ExplanationStep::Decode(Codec::SingleByte(&codecs::WINDOWS_1252)),
-                    ]),
-                });
-            }
+    if latin_1_encodes {
+        if let Some(fixed) = latin_1_as_windows_1252(text) {
+            return Some(FixedStep {
+                text: fixed,
+                plan: StepPlan::of(&[
+                    ExplanationStep::Encode(Codec::SingleByte(&codecs::LATIN_1)),
+                    ExplanationStep::Decode(Codec::SingleByte(&codecs::WINDOWS_1252)),
+                ]),
+            });
         }
     }
 
@@ -296,11 +295,76 @@ fn fix_one_step(
     None
 }
 
+/// `text` (which Latin-1 encodes) encoded in Latin-1 and decoded in
+/// Windows-1252, when that decodes and changes it; worked out from the
+/// characters, without the bytes. Latin-1 and Windows-1252 differ only at
+/// bytes 80 to 9F, the C1 controls' in Latin-1: the strict Windows-1252
+/// fails at the five it leaves unmapped, and maps every other one to a
+/// character that is not a control. So the text changes exactly when it
+/// holds a C1 control, each becoming its Windows-1252 character. (A
+/// property test checks it against the codecs.)
+fn latin_1_as_windows_1252(text: &str) -> Option<String> {
+    debug_assert!(codecs::LATIN_1.encode(text).is_ok());
+    if !has_c1_control(text) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut fixed = String::with_capacity(text.len() + text.len() / 2);
+    // Up to where `text` is copied to `fixed`.
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(&[lead, second]) = bytes.get(at..at + 2) {
+        // C1 controls are encoded as C2 80 – C2 9F.
+        if lead != 0xC2 || !(0x80..=0x9F).contains(&second) {
+            at += 1;
+            continue;
+        }
+        if copied < at {
+            fixed.push_str(&text[copied..at]);
+        }
+        fixed.push(codecs::WINDOWS_1252.decode_byte(second)?);
+        at += 2;
+        copied = at;
+    }
+    fixed.push_str(&text[copied..]);
+    Some(fixed)
+}
+
 /// Whether the first step of fixing would re-decode a text whose bytes in
 /// `UNDONE_CODECS[index]` are `bytes`: [`reinterpret_as_utf8`] succeeds.
-pub(crate) fn reinterprets(bytes: Vec<u8>, index: usize, config: &TextFixerConfig) -> bool {
+pub(crate) fn reinterprets(bytes: &[u8], index: usize, config: &TextFixerConfig) -> bool {
     let charmap = UNDONE_CODECS[index];
-    reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_ok()
+    reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_some()
+}
+
+/// The buffer that [`fix_one_step`] encodes text into, one per thread,
+/// kept from step to step so that a short line costs no allocation for
+/// its bytes. Taken out of its slot while in use, and put back when
+/// dropped (unless it has grown large: a long text's buffer is freed).
+struct EncodingBuffer(Vec<u8>);
+
+thread_local! {
+    static ENCODING_BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl EncodingBuffer {
+    /// Buffers larger than this are not kept.
+    const KEPT_CAPACITY: usize = 1 << 16;
+
+    fn take() -> EncodingBuffer {
+        EncodingBuffer(ENCODING_BUFFER.with(std::cell::Cell::take))
+    }
+}
+
+impl Drop for EncodingBuffer {
+    fn drop(&mut self) {
+        if self.0.capacity() <= Self::KEPT_CAPACITY {
+            let buffer = std::mem::take(&mut self.0);
+            // A thread being torn down has no slot left: the buffer is
+            // then simply freed.
+            let _ = ENCODING_BUFFER.try_with(|slot| slot.set(buffer));
+        }
+    }
 }
 
 /// The codecs of `codecs` (a set of [`UNDONE_CODECS`]) whose repairs
@@ -329,62 +393,88 @@ impl Repairs {
 }
 
 /// Repairs `bytes` (the text encoded with `charmap`, whose repairs are
-/// `repairs`) and decodes them as UTF-8, or gives them back if they still
-/// aren't UTF-8.
+/// `repairs`) and decodes them as UTF-8, or `None` if they still aren't
+/// UTF-8.
 fn reinterpret_as_utf8(
-    bytes: Vec<u8>,
+    bytes: &[u8],
     charmap: &'static Charmap,
     repairs: Repairs,
     config: &TextFixerConfig,
-) -> Result<FixedStep, Vec<u8>> {
+) -> Option<FixedStep> {
     let mut plan = StepPlan::of(&[ExplanationStep::Encode(Codec::SingleByte(charmap))]);
-    // The bytes once a repair has changed them; `bytes` stays as it was,
-    // to give back.
+    // The bytes once a repair has changed them.
     let mut repaired: Option<Vec<u8>> = None;
 
     // In MacRoman, a space after an en dash would look like a lost A0.
-    if config.restore_byte_a0 && repairs.restore_byte_a0 && might_have_altered_utf8(&bytes) {
-        if let Cow::Owned(restored) = restore_byte_a0(&bytes) {
+    if config.restore_byte_a0 && repairs.restore_byte_a0 && might_have_altered_utf8(bytes) {
+        if let Cow::Owned(restored) = restore_byte_a0(bytes) {
             plan.push(ExplanationStep::Transcode(Fix::RestoreByteA0));
             repaired = Some(restored);
         }
     }
     if config.replace_lossy_sequences && repairs.replace_lossy_sequences {
-        if let Cow::Owned(replaced) = replace_lossy_sequences(repaired.as_deref().unwrap_or(&bytes))
+        if let Cow::Owned(replaced) = replace_lossy_sequences(repaired.as_deref().unwrap_or(bytes))
         {
             plan.push(ExplanationStep::Transcode(Fix::ReplaceLossySequences));
             repaired = Some(replaced);
         }
     }
 
-    let current = repaired.as_deref().unwrap_or(&bytes);
-    let (decoder, decoded) = if current.contains(&0xED) || current.contains(&0xC0) {
+    let current = repaired.as_deref().unwrap_or(bytes);
+    let (decoder, text) = if current.contains(&0xED) || current.contains(&0xC0) {
         (
             Codec::Utf8Variants,
-            codecs::utf8_variants::decode(current).map_err(drop),
+            codecs::utf8_variants::decode(current).ok()?,
         )
     } else {
-        let decoded = match repaired {
-            Some(repaired) => String::from_utf8(repaired).map_err(drop),
-            None => return finish_utf8(bytes, plan),
+        let text = match repaired {
+            Some(repaired) => String::from_utf8(repaired).ok()?,
+            None => std::str::from_utf8(bytes).ok()?.to_owned(),
         };
-        (Codec::Utf8, decoded)
-    };
-    let Ok(text) = decoded else {
-        return Err(bytes);
+        (Codec::Utf8, text)
     };
     plan.push(ExplanationStep::Decode(decoder));
-    Ok(FixedStep { text, plan })
+    Some(FixedStep { text, plan })
 }
 
-/// [`reinterpret_as_utf8`]'s end for unrepaired bytes decoded as plain
-/// UTF-8: they become the text without a copy, or are given back.
-fn finish_utf8(bytes: Vec<u8>, mut plan: StepPlan) -> Result<FixedStep, Vec<u8>> {
-    match String::from_utf8(bytes) {
-        Ok(text) => {
-            plan.push(ExplanationStep::Decode(Codec::Utf8));
-            Ok(FixedStep { text, plan })
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The Windows-1252 step worked out from the characters, as the
+        /// codecs make it: encoded in Latin-1, decoded in Windows-1252,
+        /// kept when it decodes and changes the text.
+        #[test]
+        fn latin_1_as_windows_1252_as_the_codecs_say(
+            picks in proptest::collection::vec(0..256usize, 0..12),
+        ) {
+            let text: String = picks.into_iter().filter_map(|code| char::from_u32(code as u32)).collect();
+            let bytes = codecs::LATIN_1.encode(&text).expect("Latin-1 encodes U+0000 to U+00FF");
+            let expected = codecs::WINDOWS_1252.decode(&bytes).ok().filter(|fixed| *fixed != text);
+            prop_assert_eq!(latin_1_as_windows_1252(&text), expected, "{:?}", text);
         }
-        Err(error) => Err(error.into_bytes()),
+
+        /// The codecs that the first step of fixing skips, as their bytes
+        /// cannot have UTF-8's shape, fail to decode when tried.
+        #[test]
+        fn codecs_ruled_out_by_shape_do_not_decode(
+            picks in proptest::collection::vec(0..64usize, 0..10),
+        ) {
+            let pool: Vec<char> = "a ?\n\u{1a}\u{80}\u{81}\u{a0}ÃÂâÐðéÎ€œŠš¢£Ÿž®©°·»–—´×¦²³µ¼½¾¿ˆ™‚„†‡•…‰‹›ЂђвРСΒΓβ√∂π\u{fffd}│═中"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let config = TextFixerConfig::default();
+            let (encoders, may_decode) = codecs::undone::encode_with_first_into(&text, &mut Vec::new());
+            prop_assert_eq!(may_decode & !encoders, 0);
+            for index in (0..UNDONE_CODECS.len()).filter(|&i| encoders & !may_decode & 1 << i != 0) {
+                let bytes = codecs::undone::encode_encodable(&text, index);
+                prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
+            }
+        }
     }
 }

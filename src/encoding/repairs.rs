@@ -177,6 +177,15 @@ fn decode_runs<'a>(
     changed: Option<&[Range<usize>]>,
     fixed_ranges: &mut Vec<Range<usize>>,
 ) -> Cow<'a, str> {
+    // Most texts hold no run at all: that is found before anything is
+    // set up, and the run found otherwise is the search's first.
+    let mut first_run = None;
+    if changed.is_none() {
+        match next_run(text, 0) {
+            None => return Cow::Borrowed(text),
+            found => first_run = found,
+        }
+    }
     let mut edits = Edits::new(text);
     let mut recent = RecentRuns::default();
     // How many bytes longer the result is than `text`, up to the last run
@@ -196,7 +205,9 @@ fn decode_runs<'a>(
         // runs end alike.
         let within = &text[..part.end];
         let mut search_from = part.start;
-        while let Some((start, end)) = next_run(within, search_from) {
+        // (With `changed` unknown, the one part is the whole text, whose
+        // search from 0 found `first_run`.)
+        while let Some((start, end)) = first_run.take().or_else(|| next_run(within, search_from)) {
             let run = &text[start..end];
             // A run as long as the text would recurse forever.
             if part_of_longer || run.len() < text.len() {
@@ -272,13 +283,50 @@ impl<'a> RecentRuns<'a> {
 }
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
-    // C1 controls are encoded as C2 80 – C2 9F.
-    let bytes = text.as_bytes();
-    memchr::memchr_iter(0xC2, bytes).any(|at| {
-        bytes
-            .get(at + 1)
-            .is_some_and(|next| (0x80..=0x9F).contains(next))
-    })
+    C1Controls::of(text).next().is_some()
+}
+
+/// The C1 controls of a text, in order: the byte offset of each and its
+/// second byte (C1 controls are encoded as C2 80 – C2 9F). Its lead bytes
+/// are found by `memchr`, except in the last few bytes, where a plain
+/// loop costs less than setting up its search (a line is often short),
+/// and right after a control, where the next one often is.
+pub(crate) struct C1Controls<'a> {
+    bytes: &'a [u8],
+    from: usize,
+}
+
+impl<'a> C1Controls<'a> {
+    /// Shorter than this, the rest is searched by a plain loop.
+    const SHORT: usize = 32;
+
+    pub(crate) fn of(text: &'a str) -> C1Controls<'a> {
+        C1Controls {
+            bytes: text.as_bytes(),
+            from: 0,
+        }
+    }
+}
+
+impl Iterator for C1Controls<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        loop {
+            let rest = self.bytes.get(self.from..)?;
+            // (Also where the next byte is C2, as in a run of controls.)
+            let offset = if rest.len() < Self::SHORT || rest.first() == Some(&0xC2) {
+                rest.iter().position(|&byte| byte == 0xC2)?
+            } else {
+                memchr::memchr(0xC2, rest)?
+            };
+            let at = self.from + offset;
+            self.from = at + 1;
+            if let Some(&byte @ 0x80..=0x9F) = self.bytes.get(at + 1) {
+                return Some((at, byte));
+            }
+        }
+    }
 }
 
 /// Whether [`ALTERED_UTF8`] matches `bytes`, tested around each space (a
@@ -328,15 +376,10 @@ pub(crate) fn fix_c1_controls_noting<'a>(
     text: &'a str,
     fixed_ranges: &mut Vec<Range<usize>>,
 ) -> Cow<'a, str> {
-    let bytes = text.as_bytes();
     let mut edits = Edits::new(text);
     // How many bytes longer the result is than `text` so far.
     let mut growth = 0;
-    // C1 controls are encoded as C2 80 – C2 9F.
-    for at in memchr::memchr_iter(0xC2, bytes) {
-        let Some(&byte @ 0x80..=0x9F) = bytes.get(at + 1) else {
-            continue;
-        };
+    for (at, byte) in C1Controls::of(text) {
         if let Some(c) = codecs::SLOPPY_WINDOWS_1252.decode_byte(byte) {
             if u32::from(c) != u32::from(byte) {
                 let fixed_start = at + growth;
@@ -447,10 +490,13 @@ mod tests {
         /// character gives, borrowing when that changes nothing.
         #[test]
         fn c1_controls_fixed_in_place_as_char_by_char(
-            picks in proptest::collection::vec(0..16usize, 0..24)
+            picks in proptest::collection::vec(0..16usize, 0..48)
         ) {
             let pool: Vec<char> = "a \u{80}\u{81}\u{85}\u{8d}\u{93}\u{9d}\u{9f}\u{a0}Â€“中😀\n".chars().collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            // Long enough for C1Controls to search both ways.
+            let has_c1 = text.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c));
+            prop_assert_eq!(has_c1_control(&text), has_c1, "{:?}", text);
             let fixed = fix_c1_controls(&text);
             let plain = plain_fix_c1_controls(&text);
             prop_assert_eq!(matches!(fixed, Cow::Borrowed(_)), plain == text, "{:?}", text);

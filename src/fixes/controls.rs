@@ -1,8 +1,9 @@
 //! Invisible control characters and the byte-order mark.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
-use super::replace_chars;
+use crate::edits::Edits;
 
 /// Removes control characters that have no visible effect and were
 /// probably not meant (ftfy 6.3.1's set, after Unicode's table of
@@ -24,18 +25,51 @@ use super::replace_chars;
 /// assert_eq!(remove_control_chars("\u{feff}bell\u{7}\tand tab"), "bell\tand tab");
 /// ```
 pub fn remove_control_chars(text: &str) -> Cow<'_, str> {
-    let has_ascii_control = text
-        .bytes()
-        .any(|b| matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F));
-    // U+206A–U+206F, U+FEFF and U+FFF9–U+FFFC are encoded with lead bytes
-    // E2 and EF.
-    let may_have_other = text.bytes().any(|b| b == 0xE2 || b == 0xEF);
-    if !has_ascii_control && !may_have_other {
-        return Cow::Borrowed(text);
+    let bytes = text.as_bytes();
+    match bytes.iter().position(|&byte| may_start_control_char(byte)) {
+        None => Cow::Borrowed(text),
+        Some(first) => remove_runs_of_control_chars(text, first),
     }
-    replace_chars(text, may_start_control_char, |c| {
-        is_removed_control_char(c).then_some("")
-    })
+}
+
+/// [`remove_control_chars`] from byte `first` of `text` on (a character
+/// that [`may_start_control_char`] passes; none before it does): each run
+/// of adjacent removed characters is cut in one edit, not one per
+/// character, as a line of NULs needs. (A property test checks it against
+/// dropping the characters one by one.)
+fn remove_runs_of_control_chars(text: &str, first: usize) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut edits = Edits::new(text);
+    // The run of removed characters found and not yet cut.
+    let mut run: Option<Range<usize>> = None;
+    let mut index = first;
+    loop {
+        debug_assert!(text.is_char_boundary(index), "a continuation byte passed");
+        // OK because `index` is at a character (see above).
+        let c = text[index..].chars().next().expect("a character");
+        let end = index + c.len_utf8();
+        if is_removed_control_char(c) {
+            match &mut run {
+                Some(run) if run.end == index => run.end = end,
+                _ => {
+                    if let Some(cut) = run.replace(index..end) {
+                        edits.replace(cut.start, cut.end, "");
+                    }
+                }
+            }
+        }
+        match bytes[end..]
+            .iter()
+            .position(|&byte| may_start_control_char(byte))
+        {
+            Some(offset) => index = end + offset,
+            None => break,
+        }
+    }
+    if let Some(cut) = run {
+        edits.replace(cut.start, cut.end, "");
+    }
+    edits.finish()
 }
 
 /// Whether `byte` may start a control character that
@@ -68,5 +102,29 @@ pub fn remove_bom(text: &str) -> Cow<'_, str> {
     match text.trim_start_matches('\u{feff}') {
         trimmed if trimmed.len() == text.len() => Cow::Borrowed(text),
         trimmed => Cow::Owned(trimmed.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Runs cut whole remove what dropping each removed character
+        /// does.
+        #[test]
+        fn removes_as_char_by_char(picks in proptest::collection::vec(0..16usize, 0..24)) {
+            let pool: Vec<char> = "a\0\u{1}\t\n\r\u{7f}\u{80}\u{206a}\u{2069}\u{feff}\u{fffc}\u{fffd}é—\u{1c}"
+                .chars()
+                .collect();
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let expected: String = text.chars().filter(|&c| !is_removed_control_char(c)).collect();
+            let fixed = remove_control_chars(&text);
+            prop_assert_eq!(matches!(fixed, Cow::Borrowed(_)), expected == text);
+            prop_assert_eq!(fixed.as_ref(), expected.as_str(), "{:?}", text);
+        }
     }
 }
