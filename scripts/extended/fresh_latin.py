@@ -11,18 +11,15 @@ Run: .venv/bin/python scripts/extended/fresh_latin.py [COUNT] [SEED]
 (wordfreq==3.1.1, ftfy==6.3.1; builds the batch example first.)
 Exits 1 if anything changed.
 """
-import json
 import random
-import subprocess
 import sys
 import unicodedata
-from pathlib import Path
 
 import ftfy
 import wordfreq
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+import batch  # this directory
+
 LANGUAGES = ["cs", "sk", "pl", "hu", "ro", "sh", "sl", "lt", "lv", "tr", "is", "vi", "de", "fr",
              "es", "pt", "it", "ca", "da", "nb", "sv", "fi", "nl", "id", "ms", "fil", "en"]
 
@@ -57,13 +54,8 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 20261124
     texts = sentences(count, random.Random(seed))
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT,
-                   check=True)
-    payload = "".join(json.dumps({"id": i, "func": "fix_encoding", "config": {"extended_recovery": True},
-                                  "input": text}, ensure_ascii=False) + "\n"
-                      for i, text in enumerate(texts))
-    done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
-    outputs = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
+    batch.build()
+    outputs = batch.run_extended(texts)
     # Text ftfy 6.3.1 itself changes is not clean: left out, as in corpus.py.
     changed = [(text, output) for text, output in zip(texts, outputs)
                if output != text and ftfy.fix_encoding(text) == text]

@@ -12,12 +12,9 @@ Run: .venv/bin/python scripts/extended/names.py [COUNT]
 (Faker==33.1.0, wordfreq==3.1.1, ftfy==6.3.1; builds the batch example
 first.)
 """
-import json
 import os
 import random
-import subprocess
 import sys
-from pathlib import Path
 
 import unicodedata
 
@@ -25,14 +22,14 @@ import ftfy
 import wordfreq
 from faker import Faker
 
+import batch  # this directory
+
 # Some of Faker's word lists are sets, whose order depends on string
 # hashing: fix the hash seed, so that the text is the same on every run.
 if os.environ.get("PYTHONHASHSEED") != "0":
     os.environ["PYTHONHASHSEED"] = "0"
     os.execv(sys.executable, [sys.executable, *sys.argv])
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
 LOCALES = ["de_DE", "fr_FR", "es_ES", "it_IT", "pt_PT", "pt_BR", "pl_PL", "cs_CZ", "sk_SK", "hu_HU", "ro_RO",
            "tr_TR", "lt_LT", "lv_LV", "et_EE", "fi_FI", "sv_SE", "da_DK", "no_NO", "nl_NL", "hr_HR", "sl_SI",
            "is_IS", "fr_CA", "es_MX", "vi_VN", "az_AZ", "sq_AL", "de_AT", "de_CH", "en_IE", "ga_IE", "tl_PH",
@@ -87,11 +84,8 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
     rng = random.Random(77)
     texts = name_lists(count, rng) + sentences_with_names(count, rng)
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
-    payload = "".join(json.dumps({"id": i, "func": "fix_encoding", "config": {"extended_recovery": True},
-                                  "input": text}, ensure_ascii=False) + "\n" for i, text in enumerate(texts))
-    done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
-    outputs = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
+    batch.build()
+    outputs = batch.run_extended(texts)
     # Text ftfy 6.3.1 itself changes is not clean: left out, as in corpus.py.
     changed = [(text, output) for text, output in zip(texts, outputs)
                if output != text and ftfy.fix_encoding(text) == text]

@@ -22,12 +22,9 @@ Run: .venv/bin/python scripts/extended/odd_text.py [SEED ...]
 batch example first.)
 """
 import datetime
-import json
 import os
 import random
-import subprocess
 import sys
-from pathlib import Path
 
 # Some of Faker's word lists are sets, whose order depends on string
 # hashing: fix the hash seed, so that the text is the same on every run.
@@ -44,13 +41,13 @@ import babel.numbers  # noqa: E402
 import babel.units  # noqa: E402
 import ftfy  # noqa: E402
 import wordfreq  # noqa: E402
+
+import batch  # noqa: E402 (this directory)
 from babel import Locale  # noqa: E402
 from faker import Faker  # noqa: E402
 from faker.config import AVAILABLE_LOCALES  # noqa: E402
 
 warnings.simplefilter("ignore")
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
 FAKER_METHODS = ["paragraph", "bs", "user_name", "street_name", "last_name", "first_name", "city_suffix",
                  "color_name", "day_of_week", "month_name", "currency_name", "language_name", "postcode",
                  "license_plate", "word", "words", "administrative_unit", "company_suffix", "job", "address"]
@@ -183,7 +180,7 @@ def template_texts(rng, count=120000):
 
 def main():
     seeds = [int(arg) for arg in sys.argv[1:]] or [1, 2]
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+    batch.build()
     total, changed = 0, []
     for seed in seeds:
         rng = random.Random(seed)
@@ -193,11 +190,7 @@ def main():
         texts = [(source, text) for source, text in texts if ftfy.fix_encoding(text) == text]
         total += len(texts)
         for func, reference in (("fix_encoding", ftfy.fix_encoding), ("fix_text", ftfy.fix_text)):
-            payload = "".join(json.dumps({"id": i, "func": func, "config": {"extended_recovery": True},
-                                          "input": text}, ensure_ascii=False) + "\n"
-                              for i, (_, text) in enumerate(texts))
-            done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
-            outputs = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
+            outputs = batch.run_extended([text for _, text in texts], func)
             for (source, text), output in zip(texts, outputs):
                 expected = reference(text)
                 if output != expected:
