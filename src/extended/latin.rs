@@ -333,13 +333,18 @@ pub(crate) enum Sign {
     /// languages looks the same (`Hjortø Allé, Szabadság utca`).
     Weak,
     /// A hard sign of the model (a symbol or control character inside a
-    /// word), a capital inside a word, a word whose accented letters no
-    /// one language writes together (Czech `zaèátek`), or at least
-    /// [`FOREIGN_LETTERS`] accented letters that every one language leaves
-    /// out ([`foreign_letters`]: Slovenian `razlièni … poroèil … že`,
-    /// where a list of names rarely has more than a name or two of another
-    /// language).
+    /// word), a capital inside a word, or a word whose accented letters no
+    /// one language writes together (Czech `zaèátek`).
     Strong,
+    /// At least [`FOREIGN_LETTERS`] accented letters that every one
+    /// language leaves out ([`foreign_letters`]: Slovenian `razlièni …
+    /// poroèil … že`, where a list of names rarely has more than a name or
+    /// two of another language): as strong a sign, where the reading's
+    /// changed words go on as a native language's ([`writes_like_native`]),
+    /// and otherwise a weak one, as a sentence of two languages shows it
+    /// too (Norwegian `nøtt … ordføreren` among Hungarian words, which
+    /// ISO-8859-16 reads as `nűtt … ordfűreren`).
+    Foreign,
 }
 
 /// How strongly text as read shows a mixup within the Latin script (see
@@ -371,7 +376,7 @@ pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
         }
     } else if !letters_of(text).one_language_writes() {
         if foreign_letters(text) >= FOREIGN_LETTERS {
-            Sign::Strong
+            Sign::Foreign
         } else {
             Sign::Weak
         }
@@ -425,7 +430,8 @@ pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) ->
         Sign::None => return false,
         // Words that go on as a native language's are two changes at least.
         Sign::Weak if writes_like_native(text, candidate, decoder) => KNOWN_WORDS,
-        Sign::Weak => WEAK_SIGN_CHANGES,
+        Sign::Foreign if writes_like_native(text, candidate, decoder) => 1,
+        Sign::Weak | Sign::Foreign => WEAK_SIGN_CHANGES,
         Sign::Strong => 1,
     };
     reads_as_one_language(candidate, decoder)
@@ -806,7 +812,7 @@ mod tests {
         assert_eq!(mixup_sign("költõ és tûz, elõtt", 0), Sign::Weak);
         assert_eq!(
             mixup_sign("razlièni poroèil èasa pomoè šola že ž", 0),
-            Sign::Strong
+            Sign::Foreign
         );
         // A list of names: each could be one language's.
         assert_eq!(mixup_sign("Hjortø Allé, Szabadság utca", 0), Sign::None);

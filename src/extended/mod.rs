@@ -421,10 +421,14 @@ fn recover_viable(
                 let native =
                     || latin::writes_like_native(text, &candidate.text, last_decoder(&candidate));
                 let (margin, foreign, slack) = match latin_sign {
-                    latin::Sign::Strong if native() => (LATIN_MARGIN, true, LATIN_NATIVE_SLACK),
+                    latin::Sign::Strong | latin::Sign::Foreign if native() => {
+                        (LATIN_MARGIN, true, LATIN_NATIVE_SLACK)
+                    }
                     latin::Sign::Strong => (LATIN_MARGIN, true, 0),
                     latin::Sign::Weak if native() => (LATIN_MARGIN, false, 0),
-                    latin::Sign::Weak | latin::Sign::None => (LEGACY_MARGIN, false, 0),
+                    latin::Sign::Weak | latin::Sign::Foreign | latin::Sign::None => {
+                        (LEGACY_MARGIN, false, 0)
+                    }
                 };
                 let signs = *latin_signs.get_or_init(|| {
                     let foreign = if foreign {
