@@ -167,10 +167,12 @@ pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
     (set, (set != 0).then_some(encoded))
 }
 
-/// [`encode_with_first`] into `encoded` (cleared first, and holding the
-/// text's bytes only when the set returned is not empty), so that a
-/// caller can use one buffer again and again; with, second, the codecs of
-/// the set whose bytes may decode as UTF-8 (see [`Utf8Shape`]).
+/// The undone codecs that can encode `text` (what [`codecs_encoding`]
+/// says), and `text` encoded with the first of them into `encoded`
+/// (cleared first, and holding the text's bytes only when the set
+/// returned is not empty), so that a caller can use one buffer again and
+/// again; with, second, the codecs of the set whose bytes may decode as
+/// UTF-8 (see [`Utf8Shape`]).
 pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (CodecSet, CodecSet) {
     let table = &*TABLE;
     let bytes = text.as_bytes();

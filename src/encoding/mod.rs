@@ -13,7 +13,8 @@
 //!    ([`decode_inconsistent_utf8`](repairs::decode_inconsistent_utf8)).
 //! 4. Otherwise, text that Latin-1 can encode but that holds C1 controls
 //!    was probably Windows-1252 read as Latin-1: re-decode it.
-//! 5. Otherwise replace lone C1 controls ([`fix_c1_controls`]).
+//! 5. Otherwise replace lone C1 controls
+//!    ([`fix_c1_controls`](repairs::fix_c1_controls)).
 //!
 //! `fix_encoding` repeats steps until the text stops changing, which undoes
 //! several layers of mojibake.
