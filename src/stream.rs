@@ -338,8 +338,10 @@ impl StreamFixer {
                         };
                         let mut refixed_all: Option<String> = None;
                         let mut copied = 0;
-                        let unsettled =
-                            unsettled.unwrap_or_else(|| std::iter::once(0..fixed.len()).collect());
+                        let all_of_it = 0..fixed.len();
+                        let unsettled = unsettled
+                            .as_deref()
+                            .unwrap_or(std::slice::from_ref(&all_of_it));
                         for range in unsettled {
                             let lines = &fixed[range.clone()];
                             let mut refixed = None;

@@ -399,15 +399,14 @@ pub(crate) fn mixup_sign(text: &str, hard: u32) -> Sign {
 fn explained_by_final_grave_vowels(text: &str) -> bool {
     let (mut rest, mut italian) = (Letters::default(), false);
     for word in text.split(char::is_whitespace) {
-        let letters: Vec<char> = word.chars().filter(|c| c.is_alphabetic()).collect();
-        match letters.split_last() {
-            Some((&last, before))
-                if matches!(last, 'à' | 'è' | 'ì' | 'ò' | 'ù')
-                    && before.iter().all(char::is_ascii) =>
-            {
-                italian = true;
-            }
-            _ => letters.iter().for_each(|&c| rest.add(c)),
+        let mut letters = word.chars().filter(|c| c.is_alphabetic());
+        let last = letters.next_back();
+        if last.is_some_and(|last| matches!(last, 'à' | 'è' | 'ì' | 'ò' | 'ù'))
+            && letters.clone().all(|c| c.is_ascii())
+        {
+            italian = true;
+        } else {
+            letters.chain(last).for_each(|c| rest.add(c));
         }
     }
     italian && rest.one_language_writes() && !letters_of(text).one_language_writes()
@@ -452,13 +451,19 @@ fn one_word_explains(text: &str) -> Option<bool> {
 /// read shows with `sign`: it reads as one language, keeps no symbol
 /// against a letter, and changes a character inside a word (three
 /// characters for a weak sign, unless the words it changes go on as a
-/// native language's: [`writes_like_native`]).
-pub(crate) fn accepts(text: &str, candidate: &str, decoder: &str, sign: Sign) -> bool {
+/// native language's, as `native` says: [`writes_like_native`]).
+pub(crate) fn accepts(
+    text: &str,
+    candidate: &str,
+    decoder: &str,
+    sign: Sign,
+    native: bool,
+) -> bool {
     let changes = match sign {
         Sign::None => return false,
         // Words that go on as a native language's are two changes at least.
-        Sign::Weak if writes_like_native(text, candidate, decoder) => KNOWN_WORDS,
-        Sign::Foreign if writes_like_native(text, candidate, decoder) => 1,
+        Sign::Weak if native => KNOWN_WORDS,
+        Sign::Foreign if native => 1,
         Sign::Weak | Sign::Foreign => WEAK_SIGN_CHANGES,
         Sign::Strong => 1,
     };
@@ -489,6 +494,15 @@ const CENTRAL_EUROPEAN: &[&str] = &[
 const TURKISH: &[&str] = &["tr", "az", "az-Latn"];
 const BALTIC: &[&str] = &["et", "lv", "lt"];
 
+/// The languages the code page named `decoder` was made for, if
+/// [`NATIVE_LANGUAGES`] has it.
+fn natives_of(decoder: &str) -> Option<&'static [&'static str]> {
+    NATIVE_LANGUAGES
+        .iter()
+        .find(|(codec, _)| *codec == decoder)
+        .map(|&(_, natives)| natives)
+}
+
 /// Whether the letters of `candidate`, re-decoded with the codec named
 /// `decoder`, are all those of one language that code page was made for
 /// ([`NATIVE_LANGUAGES`]; any language for the DOS and Mac code pages,
@@ -500,7 +514,7 @@ const BALTIC: &[&str] = &["et", "lv", "lt"];
 /// letters Icelandic leaves out) `fjölgaš`, Estonian's letters but no
 /// `õ`.
 fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
-    let Some((_, natives)) = NATIVE_LANGUAGES.iter().find(|(codec, _)| *codec == decoder) else {
+    let Some(natives) = natives_of(decoder) else {
         return true;
     };
     let letters = letters_of(candidate).0;
@@ -526,7 +540,7 @@ fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
 /// a French word in a Czech sentence (`crème` as `crčme`) makes triples
 /// that Czech does not.
 pub(crate) fn writes_like_native(text: &str, candidate: &str, decoder: &str) -> bool {
-    let Some((_, natives)) = NATIVE_LANGUAGES.iter().find(|(codec, _)| *codec == decoder) else {
+    let Some(natives) = natives_of(decoder) else {
         return false;
     };
     let letters = letters_of(candidate).0;

@@ -400,6 +400,11 @@ fn recover_viable(
                 return;
             }
         }
+        // Whether the words a mixup within the Latin script changes go on
+        // as those of a language its code page was made for: what lets a
+        // sign count for more (`latin::writes_like_native`).
+        let native = within_latin
+            && latin::writes_like_native(text, &candidate.text, last_decoder(&candidate));
         let kana = kana_penalty(&candidate);
         let after = if legacy {
             // Only a candidate that costs a margin less than the reference
@@ -418,14 +423,12 @@ fn recover_viable(
                 // than the text as read: the model's letter pairs are those
                 // of every language at once, which like Icelandic `ð` and
                 // Danish `ø` as well as Lithuanian `š` and `ų`.
-                let native =
-                    || latin::writes_like_native(text, &candidate.text, last_decoder(&candidate));
                 let (margin, foreign, slack) = match latin_sign {
-                    latin::Sign::Strong | latin::Sign::Foreign if native() => {
+                    latin::Sign::Strong | latin::Sign::Foreign if native => {
                         (LATIN_MARGIN, true, LATIN_NATIVE_SLACK)
                     }
                     latin::Sign::Strong => (LATIN_MARGIN, true, 0),
-                    latin::Sign::Weak if native() => (LATIN_MARGIN, false, 0),
+                    latin::Sign::Weak if native => (LATIN_MARGIN, false, 0),
                     latin::Sign::Weak | latin::Sign::Foreign | latin::Sign::None => {
                         (LEGACY_MARGIN, false, 0)
                     }
@@ -466,7 +469,13 @@ fn recover_viable(
         let accepted = if legacy {
             if within_latin {
                 // The signs of `latin` do the work of the share.
-                latin::accepts(text, &candidate.text, last_decoder(&candidate), latin_sign)
+                latin::accepts(
+                    text,
+                    &candidate.text,
+                    last_decoder(&candidate),
+                    latin_sign,
+                    native,
+                )
             } else {
                 let (changed_before, changed_after) = changed_words_cost(text, &candidate.text);
                 after.cost + LEGACY_MARGIN <= reference
@@ -774,17 +783,19 @@ type CandidateKey = (u32, bool, usize, usize, u32, usize);
 /// `hÅ'mérséklet` for `stwierdził`, `hőmérséklet`), which no text writes
 /// and the model takes for a capital beside an apostrophe.
 pub(crate) fn straightened_sequences(text: &str) -> u32 {
-    let chars: Vec<char> = text.chars().collect();
-    let count = chars
-        .windows(3)
-        .filter(|window| {
-            window[0].is_lowercase()
-                && ('Â'..='Þ').contains(&window[1])
-                && window[1].is_uppercase()
-                && matches!(window[2], '\'' | '"')
-        })
-        .count();
-    u32::try_from(count).unwrap_or(u32::MAX)
+    let mut count = 0u32;
+    let (mut before_last, mut last) = (' ', ' ');
+    for c in text.chars() {
+        if before_last.is_lowercase()
+            && ('Â'..='Þ').contains(&last)
+            && last.is_uppercase()
+            && matches!(c, '\'' | '"')
+        {
+            count = count.saturating_add(1);
+        }
+        (before_last, last) = (last, c);
+    }
+    count
 }
 
 /// Whether `candidate` reads a word of `text` that is letters alone (and

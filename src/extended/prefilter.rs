@@ -647,8 +647,8 @@ fn three_byte_char(bytes: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Where three-byte characters stop being in [`THREE_BYTE`]: the codecs
-/// encode few beyond (see [`UNENCODABLE`]).
-const THREE_BYTE_END: usize = 0x2600;
+/// encode few beyond (where [`UNENCODABLE`] starts).
+const THREE_BYTE_END: usize = UNENCODABLE.start as usize;
 
 /// What the full pass needs of a three-byte character below
 /// [`THREE_BYTE_END`] (Thai, general punctuation, arrows, box drawing).
@@ -693,11 +693,14 @@ fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// A byte of 1 and a byte's high bit, in each byte of a word, for the
+/// tests of eight bytes at a time.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// Whether `bytes` hold at most `most` ASCII letters, counted eight bytes
 /// at a time and only as far as the bound.
 fn ascii_letters_at_most(bytes: &[u8], most: usize) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut count = 0;
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
@@ -725,8 +728,6 @@ fn ascii_letters_at_most(bytes: &[u8], most: usize) -> bool {
 /// (20–7E), exact up to the lowest flagged byte: a borrow may flag a
 /// printable byte above a flagged one, never below.
 fn not_printable_ascii(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte below 20 (the classic "has a byte less than n" test), a byte
     // of 7F (one that is zero after xor), or a byte from 80.
     let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
