@@ -4,6 +4,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import ftfy
+
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
 
@@ -22,3 +24,18 @@ def run_extended(texts, func="fix_encoding"):
                       for i, text in enumerate(texts))
     done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
     return [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
+
+
+def changed_clean(texts, what):
+    """Builds the batch example, runs extended `fix_encoding` on `texts` and
+    reports (as `what`) those it changes that are clean: text ftfy 6.3.1
+    itself changes is not, and is left out, as in corpus.py. Returns them,
+    as (text, output) pairs."""
+    build()
+    outputs = run_extended(texts)
+    changed = [(text, output) for text, output in zip(texts, outputs)
+               if output != text and ftfy.fix_encoding(text) == text]
+    print(f"{len(texts)} {what}: {len(changed)} changed in extended mode")
+    for text, output in changed[:20]:
+        print(f"    {text!r} -> {output!r}")
+    return changed

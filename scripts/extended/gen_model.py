@@ -133,6 +133,24 @@ def cldr_strings():
                     yield text
 
 
+def faker_samples(fake):
+    """Strings of a seeded Faker locale: 600 draws of each of a few
+    providers (until one fails), then its word list."""
+    for method in ["first_name", "last_name", "city", "street_name", "country", "job",
+                   "company", "word"]:
+        for _ in range(600):
+            try:
+                text = getattr(fake, method)()
+            except Exception:  # noqa: BLE001 (not every locale has every provider)
+                break
+            yield text
+    try:
+        words = fake.get_words_list()
+    except Exception:  # noqa: BLE001
+        words = []
+    yield from words
+
+
 def faker_strings():
     from faker.config import AVAILABLE_LOCALES
     seen = set()
@@ -141,21 +159,7 @@ def faker_strings():
     for locale in sorted(AVAILABLE_LOCALES):
         fake = Faker(locale)
         fake.seed_instance(20261123)
-        for method in ["first_name", "last_name", "city", "street_name", "country", "job",
-                       "company", "word"]:
-            for _ in range(600):
-                try:
-                    text = getattr(fake, method)()
-                except Exception:  # noqa: BLE001 (not every locale has every provider)
-                    break
-                if text not in seen:
-                    seen.add(text)
-                    yield text
-        try:
-            words = fake.get_words_list()
-        except Exception:  # noqa: BLE001
-            words = []
-        for text in words:
+        for text in faker_samples(fake):
             if text not in seen:
                 seen.add(text)
                 yield text
@@ -486,17 +490,7 @@ def language_trigrams():
             continue
         fake = Faker(locale)
         fake.seed_instance(20261123)
-        for method in ["first_name", "last_name", "city", "street_name", "country", "job",
-                       "company", "word"]:
-            for _ in range(600):
-                try:
-                    texts[language].append(getattr(fake, method)())
-                except Exception:  # noqa: BLE001
-                    break
-        try:
-            texts[language].extend(fake.get_words_list())
-        except Exception:  # noqa: BLE001
-            pass
+        texts[language].extend(faker_samples(fake))
         # The word lists of the locale's own providers (job titles, colours,
         # street and city names ...), templates left out.
         for provider in fake.get_providers():

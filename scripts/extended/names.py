@@ -18,7 +18,6 @@ import sys
 
 import unicodedata
 
-import ftfy
 import wordfreq
 from faker import Faker
 
@@ -84,14 +83,7 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
     rng = random.Random(77)
     texts = name_lists(count, rng) + sentences_with_names(count, rng)
-    batch.build()
-    outputs = batch.run_extended(texts)
-    # Text ftfy 6.3.1 itself changes is not clean: left out, as in corpus.py.
-    changed = [(text, output) for text, output in zip(texts, outputs)
-               if output != text and ftfy.fix_encoding(text) == text]
-    print(f"{len(texts)} lists of names and sentences with names: {len(changed)} changed in extended mode")
-    for text, output in changed[:20]:
-        print(f"    {text!r} -> {output!r}")
+    batch.changed_clean(texts, "lists of names and sentences with names")
 
 
 if __name__ == "__main__":
