@@ -507,7 +507,11 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             return None;
         }
         if need1 & info.cont != 0 {
-            return None;
+            // A sequence completes: whether its word's runs decode is
+            // the full pass's to say, from this word on when no legacy
+            // re-decoding is left.
+            return (encodable & table.legacy == 0)
+                .then(|| viable_without_legacy(text, line_ok != 0, start));
         }
         need1 = (need2 & info.cont) | info.lead1;
         need2 = (need3 & info.cont) | info.lead2;
@@ -821,6 +825,84 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
     }
     // No legacy re-decoding: only UTF-8 runs and the line are left.
+    let (line, spans) = utf8_runs_from(text, at, line, run, run_non_ascii, spans);
+    let legacy_possible = non_ascii > 0
+        && (signs.hard
+            || (non_ascii >= LEGACY_MIN_CHANGED
+                && (!latin_accents || 3 * non_ascii >= ascii_letters))
+            || capital_inside_word
+            || !latin_letters.one_language_writes());
+    let legacy = if legacy_possible {
+        without_unsigned_cyrillic(encodable & table.legacy, || cyrillic::Signs::of(text))
+    } else {
+        0
+    };
+    concluded(text, line, spans, legacy)
+}
+
+/// [`Viable`] from the states at the end of `text` and the codecs that
+/// may make a legacy re-decoding; `None` if no candidate may exist.
+fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<Viable> {
+    let mut viable = Viable {
+        line: line.complete(),
+        spans: spans.decoding,
+        legacy,
+        weak: false,
+    };
+    let mut merged = spans.merged;
+    merged.add_all(line.merged, viable.line);
+    let utf8 = viable.line | viable.spans;
+    viable.weak = viable.legacy == 0
+        && utf8 != 0
+        && merged.twice & utf8 == 0
+        && shows_no_sign_for_one_sequence(text);
+    (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+}
+
+/// [`viable_in_full`] for a line of which no legacy re-decoding can be
+/// made (no codec of one encodes all of it), where the shortcut found a
+/// sequence that completes in the word at byte `at`: the runs of the
+/// words before it decode nowhere, as no sequence completed in them, so
+/// the pass may start at the word (unless the line itself may still
+/// decode, `line_may_decode`, when it starts at the line's start). This
+/// is what spares Persian, Urdu and Thai lines, whose letters make UTF-8
+/// sequences in Windows-1256 or CP874, most of the full pass.
+fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option<Viable> {
+    let all = TABLE.all;
+    let (from, line) = if line_may_decode {
+        (0, Utf8State::new(all))
+    } else {
+        let word_start = text[..at]
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace())
+            .map_or(0, |(index, c)| index + c.len_utf8());
+        (
+            word_start,
+            Utf8State {
+                ok: 0,
+                ..Utf8State::new(all)
+            },
+        )
+    };
+    let (line, spans) = utf8_runs_from(text, from, line, Utf8State::new(all), 0, Spans::default());
+    concluded(text, line, spans, 0)
+}
+
+/// The rest of [`viable_in_full`] once no legacy re-decoding is possible:
+/// follows the line and the runs of words from byte `at` of `text` to its
+/// end, from the states there, and ends the last run.
+fn utf8_runs_from(
+    text: &str,
+    mut at: usize,
+    mut line: Utf8State,
+    mut run: Utf8State,
+    mut run_non_ascii: u16,
+    mut spans: Spans,
+) -> (Utf8State, Spans) {
+    let table = &*TABLE;
+    let all = table.all;
+    let bytes = text.as_bytes();
     while at < bytes.len() {
         // Two-byte characters (all but U+0085 and U+00A0, whitespace)
         // from their own table.
@@ -888,30 +970,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         }
     }
     spans.end(&run, run.complete() & run_non_ascii);
-    let legacy_possible = non_ascii > 0
-        && (signs.hard
-            || (non_ascii >= LEGACY_MIN_CHANGED
-                && (!latin_accents || 3 * non_ascii >= ascii_letters))
-            || capital_inside_word
-            || !latin_letters.one_language_writes());
-    let mut viable = Viable {
-        line: line.complete(),
-        spans: spans.decoding,
-        legacy: if legacy_possible {
-            without_unsigned_cyrillic(encodable & table.legacy, || cyrillic::Signs::of(text))
-        } else {
-            0
-        },
-        weak: false,
-    };
-    let mut merged = spans.merged;
-    merged.add_all(line.merged, viable.line);
-    let utf8 = viable.line | viable.spans;
-    viable.weak = viable.legacy == 0
-        && utf8 != 0
-        && merged.twice & utf8 == 0
-        && shows_no_sign_for_one_sequence(text);
-    (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+    (line, spans)
 }
 
 /// Whether `text` shows none of the signs that let a UTF-8 re-decoding
@@ -1124,6 +1183,14 @@ mod tests {
         "یک",
         "नमस्ते",
         "สวัสดี",
+        // Words whose letters are whole UTF-8 sequences in their own
+        // codec (Windows-1256, CP874), or hold one among others.
+        "بگ",
+        "وکٹ",
+        "عکس",
+        "کتاب\u{200c}ها",
+        "پیش",
+        "โกง",
     ];
 
     /// A word as clean text, or as UTF-8 or a legacy encoding read
