@@ -867,6 +867,8 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
 /// decode, `line_may_decode`, when it starts at the line's start). This
 /// is what spares Persian, Urdu and Thai lines, whose letters make UTF-8
 /// sequences in Windows-1256 or CP874, most of the full pass.
+#[cold]
+#[inline(never)]
 fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option<Viable> {
     let all = TABLE.all;
     let (from, line) = if line_may_decode {
@@ -892,6 +894,7 @@ fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option
 /// The rest of [`viable_in_full`] once no legacy re-decoding is possible:
 /// follows the line and the runs of words from byte `at` of `text` to its
 /// end, from the states there, and ends the last run.
+#[inline(always)]
 fn utf8_runs_from(
     text: &str,
     mut at: usize,
