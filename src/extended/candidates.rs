@@ -146,10 +146,32 @@ fn encoder(name: &str) -> Option<&'static Encoder> {
     ENCODERS.iter().find(|known| known.name == name)
 }
 
+impl Encoder {
+    /// The byte of `c` (what [`Charmap::encode_char`] gives).
+    #[inline]
+    fn byte(&self, c: char) -> Option<u8> {
+        match self.direct.get(c as usize) {
+            // Byte 0 is U+0000's alone: elsewhere it marks a character
+            // the codec lacks.
+            Some(&0) if c != '\0' => None,
+            Some(&byte) => Some(byte),
+            None => self.charmap.encode_char(c),
+        }
+    }
+}
+
 /// The single-byte codec of [`crate::codecs`] that a transform encodes
 /// with.
 pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
     encoder(name).map(|encoder| encoder.charmap)
+}
+
+/// How the single-byte codec of [`crate::codecs`] that a transform
+/// encodes with encodes each character (what [`Charmap::encode_char`]
+/// gives), from a table below U+0800.
+pub(crate) fn char_encoder(name: &str) -> Option<impl Fn(char) -> Option<u8> + Copy> {
+    let encoder = encoder(name)?;
+    Some(move |c| encoder.byte(c))
 }
 
 /// Encodes text with a single-byte codec of [`crate::codecs`] (what
@@ -158,14 +180,7 @@ pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
     let encoder = encoder(name)?;
     let mut bytes = Vec::with_capacity(text.len());
     for c in text.chars() {
-        let byte = match encoder.direct.get(c as usize) {
-            // Byte 0 is U+0000's alone: elsewhere it marks a character
-            // the codec lacks.
-            Some(&0) if c != '\0' => return None,
-            Some(&byte) => byte,
-            None => encoder.charmap.encode_char(c)?,
-        };
-        bytes.push(byte);
+        bytes.push(encoder.byte(c)?);
     }
     Some(bytes)
 }

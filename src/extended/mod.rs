@@ -166,7 +166,27 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
     if viable.weak && merged_so_far < 2 {
         return None;
     }
+    if merged_so_far < 2 && only_rereads_clean_words(text, viable) {
+        return None;
+    }
     recover_viable(text, ftfy, merged_so_far, viable)
+}
+
+/// Whether the only candidates `viable` allows are span repairs that
+/// [`recover_viable`] would turn down on a first look at `text`, before
+/// any is scored ([`spans::every_repair_is_turned_down`]). Persian and
+/// Urdu lines, whose letters often make UTF-8 sequences in Windows-1256,
+/// stop here.
+fn only_rereads_clean_words(text: &str, viable: prefilter::Viable) -> bool {
+    if viable.line != 0 || viable.legacy != 0 || !prefilter::shows_no_hard_sign(text) {
+        return false;
+    }
+    let scripts = model::scripts_of(text);
+    UTF8_TRANSFORMS
+        .iter()
+        .enumerate()
+        .filter(|&(bit, _)| viable.spans & (1 << bit) != 0)
+        .all(|(_, transform)| spans::every_repair_is_turned_down(text, transform.encoder, &scripts))
 }
 
 /// [`recover`], trying only the candidates that `viable` allows.

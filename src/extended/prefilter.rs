@@ -41,7 +41,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{Info, Sequencing, TABLE, TWO_BYTE_END};
+use super::chars::{Info, Sequencing, Table, TABLE, TWO_BYTE_END};
 use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
@@ -248,6 +248,18 @@ impl Signs {
         between: None,
         hard: false,
     };
+
+    /// Any character of a text read from its start.
+    #[inline]
+    fn step(&mut self, c: char, table: &Table) {
+        if c.is_whitespace() {
+            self.next_word();
+        } else if u8::try_from(c).is_ok_and(is_printable_ascii) {
+            self.ascii(c);
+        } else {
+            self.other(c, table.info(c).kind);
+        }
+    }
 
     /// A new word (after whitespace), keeping what was found.
     fn next_word(&mut self) {
@@ -861,34 +873,91 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
 
 /// [`viable_in_full`] for a line of which no legacy re-decoding can be
 /// made (no codec of one encodes all of it), where the shortcut found a
-/// sequence that completes in the word at byte `at`: the runs of the
-/// words before it decode nowhere, as no sequence completed in them, so
-/// the pass may start at the word (unless the line itself may still
-/// decode, `line_may_decode`, when it starts at the line's start). This
-/// is what spares Persian, Urdu and Thai lines, whose letters make UTF-8
-/// sequences in Windows-1256 or CP874, most of the full pass.
+/// sequence that completes in the word at byte `at`. The runs of a word
+/// decode only where a sequence completes in it, so that the pass
+/// follows the runs of those words alone, from that one on (and the line
+/// too, from its start, when it may still decode as a whole:
+/// `line_may_decode`). This is what spares Persian, Urdu and Thai lines,
+/// whose letters make UTF-8 sequences in Windows-1256 or CP874 here and
+/// there, most of the full pass.
 #[cold]
 #[inline(never)]
 fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option<Viable> {
     let all = TABLE.all;
-    let (from, line) = if line_may_decode {
-        (0, Utf8State::new(all))
-    } else {
-        let word_start = text[..at]
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| c.is_whitespace())
-            .map_or(0, |(index, c)| index + c.len_utf8());
-        (
-            word_start,
-            Utf8State {
-                ok: 0,
-                ..Utf8State::new(all)
-            },
-        )
+    if line_may_decode {
+        let (line, spans) = utf8_runs_from(
+            text,
+            0,
+            Utf8State::new(all),
+            Utf8State::new(all),
+            0,
+            Spans::default(),
+        );
+        return concluded(text, line, spans, 0);
+    }
+    let no_line = Utf8State {
+        ok: 0,
+        ..Utf8State::new(all)
     };
-    let (line, spans) = utf8_runs_from(text, from, line, Utf8State::new(all), 0, Spans::default());
-    concluded(text, line, spans, 0)
+    let mut spans = Spans::default();
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let mut word = text[..at]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| c.is_whitespace())
+        .map_or(0, |(index, c)| index + c.len_utf8());
+    // Whether a UTF-8 sequence may complete in the word, in some codec: a
+    // superset, as which sequences are open is not checked against
+    // earlier breaks.
+    let (mut need1, mut need2, mut need3, mut completes) = (0u16, 0u16, 0u16, false);
+    let mut next = word;
+    while next < bytes.len() {
+        let at = next;
+        let (lead1, lead2, lead3, takes, whitespace) = if bytes[at] < 0x80 {
+            next += 1;
+            match bytes[at] {
+                b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => (0, 0, 0, 0, true),
+                b'\'' | b'"' => (0, 0, 0, all, false),
+                _ => (0, 0, 0, 0, false),
+            }
+        } else if let Some(code) = two_byte_char(bytes, at) {
+            next += 2;
+            let info = &table.two_byte[code - 0x80];
+            let whitespace = code == 0x85 || code == 0xA0;
+            (info.lead1, info.lead2, info.lead3, info.cont, whitespace)
+        } else {
+            let c = text[at..].chars().next().unwrap_or(' ');
+            next += c.len_utf8();
+            let info = table.info(c);
+            (
+                info.lead1,
+                info.lead2,
+                info.lead3,
+                info.cont,
+                c.is_whitespace(),
+            )
+        };
+        if whitespace {
+            // A space may continue the word's last sequence (see
+            // `takes_space`).
+            if completes || (need1 != 0 && bytes[at] == b' ' && ends_in_capital_latin(&text[..at]))
+            {
+                let run = Utf8State::new(all);
+                (_, spans) = utf8_runs_from(&text[..next], word, no_line, run, 0, spans);
+            }
+            (need1, need2, need3, completes) = (0, 0, 0, false);
+            word = next;
+            continue;
+        }
+        completes |= need1 & takes != 0;
+        (need1, need2, need3) = ((need2 & takes) | lead1, (need3 & takes) | lead2, lead3);
+    }
+    if completes {
+        let run = Utf8State::new(all);
+        (_, spans) = utf8_runs_from(text, word, no_line, run, 0, spans);
+    }
+    concluded(text, no_line, spans, 0)
 }
 
 /// The rest of [`viable_in_full`] once no legacy re-decoding is possible:
@@ -1011,15 +1080,29 @@ fn shows_no_sign_for_one_sequence(text: &str) -> bool {
         }
         lowercase_start = info.alphabetic && info.lowercase && (lowercase_start || !in_word);
         in_word = info.alphabetic;
-        if c.is_whitespace() {
-            signs.next_word();
-        } else if u8::try_from(c).is_ok_and(is_printable_ascii) {
-            signs.ascii(c);
-        } else {
-            signs.other(c, info.kind);
-        }
+        signs.step(c, table);
     }
     !signs.hard && latin_letters.one_language_writes()
+}
+
+/// Whether `text` shows no hard sign of mojibake: none that [`Signs`]
+/// sees over every character (it may see one where the model sees none,
+/// never the reverse), and nothing that a straightened quote left of a
+/// UTF-8 sequence ([`super::straightened_sequences`]), which counts as
+/// one.
+pub(crate) fn shows_no_hard_sign(text: &str) -> bool {
+    if text.contains(['\'', '"']) && super::straightened_sequences(text) > 0 {
+        return false;
+    }
+    let table = &*TABLE;
+    let mut signs = Signs::WORD_START;
+    for c in text.chars() {
+        signs.step(c, table);
+        if signs.hard {
+            return false;
+        }
+    }
+    true
 }
 
 /// The runs of words that may decode as UTF-8, and the characters their

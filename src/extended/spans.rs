@@ -10,6 +10,7 @@ use std::borrow::Cow;
 
 use super::candidates::word_as_utf8;
 use super::model::score;
+use super::repairs::restore_continuation_bytes;
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -75,18 +76,18 @@ pub(crate) fn step_names(repair: Repair) -> &'static [&'static str; 15] {
 /// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
 /// word that the model then finds much likelier; other words are kept.
 pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
-    let Some(charmap) = super::candidates::charmap(encoder) else {
+    let Some(encode) = super::candidates::char_encoder(encoder) else {
         return Cow::Borrowed(text);
     };
     let mut output: Option<String> = None;
     let mut done = 0;
-    for (word_start, word) in words_joined_by_lost_a0(text, |c| charmap.encode_char(c)) {
+    for (word_start, word) in words_joined_by_lost_a0(text, encode) {
         if !may_hold_utf8(word) {
             continue;
         }
         // The runs of the word that the codec can encode: in `жиÑ'ели` the
         // damaged `Ñ'` sits beside letters ftfy already fixed.
-        for (run_start, run) in encodable_runs(word, |c| charmap.encode_char(c).is_some()) {
+        for (run_start, run) in encodable_runs(word, |c| encode(c).is_some()) {
             if run.is_ascii() {
                 continue;
             }
@@ -119,6 +120,77 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             Cow::Owned(output)
         }
     }
+}
+
+/// Whether [`super::recover_viable`] turns down, before scoring it, every
+/// repair that [`repair_spans`] could make through `encoder` on a first
+/// look at `text`, a line with no hard sign of mojibake whose scripts are
+/// `scripts`. Each run that re-decodes to something else either
+///
+/// - re-reads clean letters in a new script (Persian `وکٹ`, whose
+///   Windows-1256 bytes are `昊` in UTF-8): it makes a letter of a script
+///   the line lacks, in a word of letters and ASCII punctuation, and a
+///   repair that changes its word is turned down
+///   ([`super::rereads_letters_in_new_script`]); or
+/// - is one of the others, which together merge at most one character,
+///   make no `¿` or `¡`, and change words with no Latin letters that no
+///   orthography writes so: a repair of those alone is a single sequence
+///   with no sign, also turned down.
+///
+/// (Runs must make no white space and words not be joined, so that the
+/// repaired words stay where they were.)
+pub(crate) fn every_repair_is_turned_down(
+    text: &str,
+    encoder: &str,
+    scripts: &[bool; 256],
+) -> bool {
+    let Some(encode) = super::candidates::char_encoder(encoder) else {
+        return true;
+    };
+    let mut other_merges = 0;
+    let mut bytes = Vec::new();
+    for (_, word) in words_joined_by_lost_a0(text, encode) {
+        if !may_hold_utf8(word) {
+            continue;
+        }
+        if word.contains(char::is_whitespace) {
+            return false;
+        }
+        for (_, run) in encodable_runs(word, |c| encode(c).is_some()) {
+            if run.is_ascii() {
+                continue;
+            }
+            // What `word_as_utf8` makes of it, without a string.
+            bytes.clear();
+            bytes.extend(run.chars().filter_map(encode));
+            let repaired = restore_continuation_bytes(&bytes);
+            let Ok(fixed) = std::str::from_utf8(&repaired) else {
+                continue;
+            };
+            if fixed == run {
+                continue;
+            }
+            if fixed.contains(char::is_whitespace) {
+                return false;
+            }
+            let rereads = super::model::letters_outside(fixed, scripts).0 > 0
+                && word
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c.is_ascii_punctuation());
+            if rereads {
+                continue;
+            }
+            other_merges += run.chars().count() - fixed.chars().count();
+            if other_merges > 1
+                || fixed.contains(['¿', '¡'])
+                || super::latin::has_capital_inside_word(word)
+                || !super::latin::letters_of(word).one_language_writes()
+            {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Whether the model finds `rebuilt` much likelier than `word`: cheaper
