@@ -151,7 +151,9 @@ pub(crate) fn fix_encoding<'a>(
 /// most clean segments.
 pub(crate) fn may_change_clean(text: &str) -> bool {
     // (The first round: nothing merged yet.)
-    !text.is_ascii() && prefilter::viable(text).is_some_and(|viable| !viable.weak)
+    !text.is_ascii()
+        && prefilter::viable(text)
+            .is_some_and(|viable| !viable.weak && !only_rereads_clean_words(text, viable))
 }
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly

@@ -1432,6 +1432,16 @@ mod tests {
             }
         }
 
+        /// What `fix_text` skips as clean (`may_change_clean`), recovery
+        /// without the prefilter leaves alone on a first look.
+        #[test]
+        fn what_fix_text_skips_recovery_leaves(text in line()) {
+            if !crate::extended::may_change_clean(&text) {
+                let everything = recover_viable(&text, None, 0, Viable::EVERYTHING);
+                prop_assert_eq!(outcome(everything), None);
+            }
+        }
+
         /// Codecs the prefilter rules out for UTF-8 make no candidate.
         #[test]
         fn ruled_out_codecs_make_no_utf8_candidate(text in line()) {
