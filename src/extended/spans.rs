@@ -180,7 +180,7 @@ pub(crate) fn every_repair_is_turned_down(
             if rereads {
                 continue;
             }
-            other_merges += run.chars().count() - fixed.chars().count();
+            other_merges += run.chars().count().saturating_sub(fixed.chars().count());
             if other_merges > 1
                 || fixed.contains(['¿', '¡'])
                 || super::latin::has_capital_inside_word(word)
