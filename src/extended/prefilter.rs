@@ -861,12 +861,13 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
         legacy,
         weak: false,
     };
-    let mut merged = spans.merged;
-    merged.add_all(line.merged, viable.line);
+    // The line's re-decoding and the span repairs are candidates of their
+    // own: each merges what it merges (not the two together).
+    let twice = spans.merged.twice | (line.merged.twice & viable.line);
     let utf8 = viable.line | viable.spans;
     viable.weak = viable.legacy == 0
         && utf8 != 0
-        && merged.twice & utf8 == 0
+        && twice & utf8 == 0
         && shows_no_sign_for_one_sequence(text);
     (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
 }
@@ -1338,6 +1339,24 @@ mod tests {
         let everything = outcome(recover_viable(text, None, 0, Viable::EVERYTHING));
         assert!(everything.is_some());
         assert_eq!(outcome(recover(text, None, 0)), everything);
+    }
+
+    /// A capital lead byte before a space (a lost no-break space) is one
+    /// sequence, which the line's re-decoding and the span repair both
+    /// merge: one character each, not two, so the line is weak.
+    #[test]
+    fn a_sequence_of_the_line_and_of_a_span_is_merged_once() {
+        for text in ["Í efnum n karlar.", "À cesse parlait."] {
+            let viable = viable(text).expect("a UTF-8 re-decoding");
+            assert!(
+                viable.line != 0 && viable.spans != 0 && viable.weak,
+                "{text}"
+            );
+            assert_eq!(
+                outcome(recover_viable(text, None, 0, Viable::EVERYTHING)),
+                None
+            );
+        }
     }
 
     #[test]
