@@ -302,13 +302,6 @@ pub(crate) fn whole_line_encoded(
     })
 }
 
-/// Re-decodes one word with a UTF-8 transform, for span repair.
-pub(crate) fn word_as_utf8(word: &str, encoder: &str) -> Option<String> {
-    let bytes = encode(word, encoder)?;
-    let repaired = restore_continuation_bytes(&bytes);
-    String::from_utf8(repaired.into_owned()).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -884,7 +884,8 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
 #[cold]
 #[inline(never)]
 fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option<Viable> {
-    let all = TABLE.all;
+    let table = &*TABLE;
+    let all = table.all;
     if line_may_decode {
         let (line, spans) = utf8_runs_from(
             text,
@@ -901,7 +902,6 @@ fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option
         ..Utf8State::new(all)
     };
     let mut spans = Spans::default();
-    let table = &*TABLE;
     let bytes = text.as_bytes();
     let mut word = text[..at]
         .char_indices()

@@ -7,8 +7,8 @@
 //! which [`crate::apply_plan`] replays with [`repair_spans`].
 
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
-use super::candidates::word_as_utf8;
 use super::model::score;
 use super::repairs::restore_continuation_bytes;
 
@@ -73,14 +73,33 @@ pub(crate) fn step_names(repair: Repair) -> &'static [&'static str; 15] {
     }
 }
 
-/// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
-/// word that the model then finds much likelier; other words are kept.
-pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
+/// A run of a word that re-decodes, as UTF-8 read through an encoder, to
+/// something else: what span repair may replace.
+struct Reread<'t, 'f> {
+    /// The word (whitespace-separated, or joined across a lost no-break
+    /// space) and its byte offset in the text.
+    word_start: usize,
+    word: &'t str,
+    /// The run (what the codec encodes of the word) and its offset in the
+    /// word.
+    run_start: usize,
+    run: &'t str,
+    /// What the run re-decodes to.
+    fixed: &'f str,
+}
+
+/// Calls `visit` on each run of each word of `text` that re-decodes
+/// through `encoder` to something else, in order, until it breaks. The
+/// one walk that span repair and its pre-check share.
+fn for_each_reread(
+    text: &str,
+    encoder: &str,
+    mut visit: impl FnMut(Reread<'_, '_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let Some(encode) = super::candidates::char_encoder(encoder) else {
-        return Cow::Borrowed(text);
+        return ControlFlow::Continue(());
     };
-    let mut output: Option<String> = None;
-    let mut done = 0;
+    let mut bytes = Vec::new();
     for (word_start, word) in words_joined_by_lost_a0(text, encode) {
         if !may_hold_utf8(word) {
             continue;
@@ -91,28 +110,57 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             if run.is_ascii() {
                 continue;
             }
-            let Some(fixed) = word_as_utf8(run, encoder) else {
+            bytes.clear();
+            bytes.extend(run.chars().filter_map(encode));
+            let repaired = restore_continuation_bytes(&bytes);
+            let Ok(fixed) = std::str::from_utf8(&repaired) else {
                 continue;
             };
-            let start = word_start + run_start;
-            let rebuilt = format!(
-                "{}{fixed}{}",
-                &word[..run_start],
-                &word[run_start + run.len()..]
-            );
-            let keep = match repair {
-                Repair::Likelier => !is_likelier(word, &rebuilt),
-                Repair::Leftovers => score(&rebuilt).hard > 0,
-            };
-            if fixed == run || keep {
-                continue;
+            if fixed != run {
+                visit(Reread {
+                    word_start,
+                    word,
+                    run_start,
+                    run,
+                    fixed,
+                })?;
             }
-            let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
-            output.push_str(&text[done..start]);
-            output.push_str(&fixed);
-            done = start + run.len();
         }
     }
+    ControlFlow::Continue(())
+}
+
+/// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
+/// word that the model then finds much likelier; other words are kept.
+pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
+    let mut output: Option<String> = None;
+    let mut done = 0;
+    let _ = for_each_reread(text, encoder, |reread| {
+        let Reread {
+            word_start,
+            word,
+            run_start,
+            run,
+            fixed,
+        } = reread;
+        let rebuilt = format!(
+            "{}{fixed}{}",
+            &word[..run_start],
+            &word[run_start + run.len()..]
+        );
+        let keep = match repair {
+            Repair::Likelier => !is_likelier(word, &rebuilt),
+            Repair::Leftovers => score(&rebuilt).hard > 0,
+        };
+        if !keep {
+            let start = word_start + run_start;
+            let output = output.get_or_insert_with(|| String::with_capacity(text.len()));
+            output.push_str(&text[done..start]);
+            output.push_str(fixed);
+            done = start + run.len();
+        }
+        ControlFlow::Continue(())
+    });
     match output {
         None => Cow::Borrowed(text),
         Some(mut output) => {
@@ -137,48 +185,29 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
 ///   orthography writes so: a repair of those alone is a single sequence
 ///   with no sign, also turned down.
 ///
-/// (Runs must make no white space and words not be joined, so that the
-/// repaired words stay where they were.)
+/// (Runs must make no white space and their words not be joined, so that
+/// the repaired words stay where they were.)
 pub(crate) fn every_repair_is_turned_down(
     text: &str,
     encoder: &str,
     scripts: &[bool; 256],
 ) -> bool {
-    let Some(encode) = super::candidates::char_encoder(encoder) else {
-        return true;
-    };
     let mut other_merges = 0;
-    let mut bytes = Vec::new();
-    for (_, word) in words_joined_by_lost_a0(text, encode) {
-        if !may_hold_utf8(word) {
-            continue;
-        }
-        if word.contains(char::is_whitespace) {
-            return false;
-        }
-        for (_, run) in encodable_runs(word, |c| encode(c).is_some()) {
-            if run.is_ascii() {
-                continue;
-            }
-            // What `word_as_utf8` makes of it, without a string.
-            bytes.clear();
-            bytes.extend(run.chars().filter_map(encode));
-            let repaired = restore_continuation_bytes(&bytes);
-            let Ok(fixed) = std::str::from_utf8(&repaired) else {
-                continue;
-            };
-            if fixed == run {
-                continue;
-            }
-            if fixed.contains(char::is_whitespace) {
-                return false;
+    for_each_reread(
+        text,
+        encoder,
+        |Reread {
+             word, run, fixed, ..
+         }| {
+            if word.contains(char::is_whitespace) || fixed.contains(char::is_whitespace) {
+                return ControlFlow::Break(());
             }
             let rereads = super::model::letters_outside(fixed, scripts).0 > 0
                 && word
                     .chars()
                     .all(|c| c.is_alphabetic() || c.is_ascii_punctuation());
             if rereads {
-                continue;
+                return ControlFlow::Continue(());
             }
             other_merges += run.chars().count().saturating_sub(fixed.chars().count());
             if other_merges > 1
@@ -186,11 +215,13 @@ pub(crate) fn every_repair_is_turned_down(
                 || super::latin::has_capital_inside_word(word)
                 || !super::latin::letters_of(word).one_language_writes()
             {
-                return false;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        }
-    }
-    true
+        },
+    )
+    .is_continue()
 }
 
 /// Whether the model finds `rebuilt` much likelier than `word`: cheaper
