@@ -133,33 +133,17 @@ pub(crate) fn decodes_entities(config: &TextFixerConfig, text: &str) -> bool {
 /// Which fixes could change a text, found in one pass over its bytes, so
 /// that a round of fixes skips the ones with nothing to do (and clean
 /// ASCII text skips them all). The tests are conservative: a fix may be
-/// flagged and then find nothing, never the reverse.
+/// flagged and then find nothing, never the reverse. One bit per trigger,
+/// as the scan's table holds them.
 #[derive(Clone, Copy, Default, PartialEq)]
-pub(crate) struct Triggers {
-    entities: bool,
-    terminal_escapes: bool,
-    /// Any non-ASCII character: mojibake, normalization other than NFC.
-    non_ascii: bool,
-    /// A character NFC might change (see [`crate::normalize::is_nfc_stable`]).
-    not_nfc_stable: bool,
-    c1_controls: bool,
-    ligatures: bool,
-    width: bool,
-    quotes: bool,
-    line_breaks: bool,
-    control_chars: bool,
-    /// A `<`, which turns entity decoding off in `Auto` mode.
-    pub(crate) tag: bool,
-    /// A character that every match of the badness rules holds (see
-    /// [`crate::badness::is_anchor`]): without one, text is not mojibake
-    /// to ftfy's heuristic, and `is_bad` need not look.
-    may_be_bad: bool,
-}
+pub(crate) struct Triggers(u16);
 
-// What a byte may trigger, as bits, for the one table the scan reads.
+// What a character may trigger, as bits, for the one table the scan reads.
 const ENTITIES: u16 = 1 << 0;
 const TERMINAL_ESCAPES: u16 = 1 << 1;
+/// Any non-ASCII character: mojibake, normalization other than NFC.
 const NON_ASCII: u16 = 1 << 2;
+/// A character NFC might change (see [`crate::normalize::is_nfc_stable`]).
 const NOT_NFC_STABLE: u16 = 1 << 3;
 const C1_CONTROLS: u16 = 1 << 4;
 const LIGATURES: u16 = 1 << 5;
@@ -167,8 +151,16 @@ const WIDTH: u16 = 1 << 6;
 const QUOTES: u16 = 1 << 7;
 const LINE_BREAKS: u16 = 1 << 8;
 const CONTROL_CHARS: u16 = 1 << 9;
+/// A `<`, which turns entity decoding off in `Auto` mode.
 const TAG: u16 = 1 << 10;
+/// A character that every match of the badness rules holds (see
+/// [`crate::badness::is_anchor`]): without one, text is not mojibake to
+/// ftfy's heuristic, and `is_bad` need not look.
 const MAY_BE_BAD: u16 = 1 << 11;
+/// A non-ASCII character that a codec of extended recovery may encode
+/// ([`crate::extended::may_be_encodable`]): a line with none (Han, Hangul
+/// or an Indic script beside ASCII) is one that recovery leaves alone.
+const ENCODABLE: u16 = 1 << 12;
 
 /// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
 /// tab, line feed and form feed trigger nothing.
@@ -213,39 +205,76 @@ impl Triggers {
     }
 
     pub(crate) fn from_bits(bits: u16) -> Triggers {
-        let has = |flag: u16| bits & flag != 0;
-        Triggers {
-            entities: has(ENTITIES),
-            terminal_escapes: has(TERMINAL_ESCAPES),
-            non_ascii: has(NON_ASCII),
-            not_nfc_stable: has(NOT_NFC_STABLE),
-            c1_controls: has(C1_CONTROLS),
-            ligatures: has(LIGATURES),
-            width: has(WIDTH),
-            quotes: has(QUOTES),
-            line_breaks: has(LINE_BREAKS),
-            control_chars: has(CONTROL_CHARS),
-            tag: has(TAG),
-            may_be_bad: has(MAY_BE_BAD),
-        }
+        Triggers(bits)
+    }
+
+    /// These triggers less `flags`.
+    fn without(self, flags: u16) -> Triggers {
+        Triggers(self.0 & !flags)
+    }
+
+    fn entities(self) -> bool {
+        self.0 & ENTITIES != 0
+    }
+
+    fn terminal_escapes(self) -> bool {
+        self.0 & TERMINAL_ESCAPES != 0
+    }
+
+    fn non_ascii(self) -> bool {
+        self.0 & NON_ASCII != 0
+    }
+
+    fn not_nfc_stable(self) -> bool {
+        self.0 & NOT_NFC_STABLE != 0
+    }
+
+    fn c1_controls(self) -> bool {
+        self.0 & C1_CONTROLS != 0
+    }
+
+    fn ligatures(self) -> bool {
+        self.0 & LIGATURES != 0
+    }
+
+    fn width(self) -> bool {
+        self.0 & WIDTH != 0
+    }
+
+    fn quotes(self) -> bool {
+        self.0 & QUOTES != 0
+    }
+
+    fn line_breaks(self) -> bool {
+        self.0 & LINE_BREAKS != 0
+    }
+
+    fn control_chars(self) -> bool {
+        self.0 & CONTROL_CHARS != 0
+    }
+
+    pub(crate) fn tag(self) -> bool {
+        self.0 & TAG != 0
+    }
+
+    fn may_be_bad(self) -> bool {
+        self.0 & MAY_BE_BAD != 0
+    }
+
+    fn encodable(self) -> bool {
+        self.0 & ENCODABLE != 0
     }
 
     /// Whether non-ASCII characters are all there is to look at.
     fn only_non_ascii(&self) -> bool {
-        *self
-            == Triggers {
-                non_ascii: true,
-                not_nfc_stable: self.not_nfc_stable,
-                may_be_bad: self.may_be_bad,
-                ..Triggers::default()
-            }
+        self.without(NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE).0 == NON_ASCII
     }
 
     /// The normalization `config` asks for, if it might change the text.
     fn normalization(&self, config: &TextFixerConfig) -> Option<Normalization> {
         config.normalization.filter(|&form| match form {
-            Normalization::Nfc => self.not_nfc_stable,
-            _ => self.non_ascii,
+            Normalization::Nfc => self.not_nfc_stable(),
+            _ => self.non_ascii(),
         })
     }
 
@@ -261,22 +290,22 @@ impl Triggers {
     /// combining ones), so NFC looks at what it changed.
     fn after(mut self, fix: Fix) -> Triggers {
         if matches!(fix, Fix::FixC1Controls | Fix::FixLatinLigatures) {
-            self.quotes = true;
+            self.0 |= QUOTES;
         }
         // A line break is a starter that composes with nothing, before
         // and after the fix.
-        if fix != Fix::FixLineBreaks {
-            self.not_nfc_stable |= self.non_ascii;
+        if fix != Fix::FixLineBreaks && self.non_ascii() {
+            self.0 |= NOT_NFC_STABLE | ENCODABLE;
         }
         self
     }
 
     fn any(&self, decode_entities: bool) -> bool {
-        (self.entities && decode_entities)
-            || self.terminal_escapes
-            || self.non_ascii
-            || self.line_breaks
-            || self.control_chars
+        (self.entities() && decode_entities)
+            || self.terminal_escapes()
+            || self.non_ascii()
+            || self.line_breaks()
+            || self.control_chars()
     }
 }
 
@@ -461,6 +490,9 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     if character.is_some_and(crate::badness::is_anchor) {
         found |= MAY_BE_BAD;
     }
+    if character.is_some_and(crate::extended::may_be_encodable) {
+        found |= ENCODABLE;
+    }
     found |= match (lead, second, third) {
         // U+0080–U+009F, U+0085
         (0xC2, 0x80..=0x9F, _) if second == 0x85 => C1_CONTROLS | LINE_BREAKS,
@@ -611,21 +643,16 @@ fn fix_only_line_breaks_and_controls<'a>(
     triggers: Triggers,
     config: &TextFixerConfig,
 ) -> Option<FixedLines<'a>> {
-    let only_line_breaks_and_controls = Triggers {
-        line_breaks: triggers.line_breaks,
-        control_chars: triggers.control_chars,
-        ..Triggers::default()
-    };
-    if triggers != only_line_breaks_and_controls {
+    if triggers.without(LINE_BREAKS | CONTROL_CHARS) != Triggers::default() {
         return None;
     }
     let mut fixed = Cow::Borrowed(text);
-    if config.fix_line_breaks && triggers.line_breaks {
+    if config.fix_line_breaks && triggers.line_breaks() {
         if let Cow::Owned(changed) = fixes::fix_line_breaks(&fixed) {
             fixed = Cow::Owned(changed);
         }
     }
-    if config.remove_control_chars && triggers.control_chars {
+    if config.remove_control_chars && triggers.control_chars() {
         if let Cow::Owned(changed) = fixes::remove_control_chars(&fixed) {
             fixed = Cow::Owned(changed);
         }
@@ -665,7 +692,7 @@ fn fix_rounds<'a>(
             triggers_exact = true;
         }
         if decode_entities
-            && triggers.entities
+            && triggers.entities()
             && apply_fix(
                 &mut current,
                 Fix::UnescapeHtml,
@@ -681,7 +708,7 @@ fn fix_rounds<'a>(
         // Only the plain mode's answers are known to be settled, and a
         // plan must record every step.
         let may_settle = steps.is_none() && !config.extended_recovery;
-        if config.fix_encoding && triggers.non_ascii && !(encoding_settled && may_settle) {
+        if config.fix_encoding && triggers.non_ascii() && !(encoding_settled && may_settle) {
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
@@ -696,7 +723,7 @@ fn fix_rounds<'a>(
                     // ftfy's `fix_encoding` leaves text that is not bad as
                     // it is; whether it was is kept for the end of the round.
                     let bad = std::mem::take(&mut known_bad)
-                        || (triggers.may_be_bad && !current.is_ascii() && is_bad(&current));
+                        || (triggers.may_be_bad() && !current.is_ascii() && is_bad(&current));
                     encoding_found_clean = !bad;
                     bad && match fix_encoding_of_bad(&current, config) {
                         Cow::Borrowed(_) => false,
@@ -739,11 +766,11 @@ fn fix_rounds<'a>(
         // text with the curly quotes or on this one) and a normalization
         // already made.
         let next_round_changes_nothing = || {
-            (encoding_settled && triggers_exact && !(decode_entities && triggers.entities))
+            (encoding_settled && triggers_exact && !(decode_entities && triggers.entities()))
                 || (may_settle
                     && !changed_before_text_fixes
                     && text_fixes_changed == TextFixesChanged::OnlyQuotes
-                    && (encoding_found_clean || !config.fix_encoding || !triggers.non_ascii)
+                    && (encoding_found_clean || !config.fix_encoding || !triggers.non_ascii())
                     && crate::badness::straight_quotes_for_curly_make_no_match())
         };
         // Comparing, not just trusting `changed`, stops two fixes that undo
@@ -758,27 +785,27 @@ fn fix_rounds<'a>(
 fn text_fix_steps(config: &TextFixerConfig) -> [TextFixStep; 8] {
     [
         TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
-            t.c1_controls
+            t.c1_controls()
         }),
         TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
-            t.ligatures
+            t.ligatures()
         }),
         TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
-            t.width
+            t.width()
         }),
-        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes),
+        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes()),
         TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
-            t.line_breaks
+            t.line_breaks()
         }),
         // Surrogates never occur in a `&str`; the step is kept for plans.
         TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
         TextFixStep::new(
             config.remove_terminal_escapes,
             Fix::RemoveTerminalEscapes,
-            |t| t.terminal_escapes,
+            |t| t.terminal_escapes(),
         ),
         TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
-            t.control_chars
+            t.control_chars()
         }),
     ]
 }
@@ -852,12 +879,15 @@ fn keeps_non_ascii_text(
     known_bad: &mut bool,
 ) -> bool {
     let mut bad = || {
-        *known_bad = triggers.may_be_bad && is_bad(text);
+        *known_bad = triggers.may_be_bad() && is_bad(text);
         *known_bad
     };
     triggers.only_non_ascii()
         && !(config.fix_encoding
-            && (bad() || (config.extended_recovery && crate::extended::may_change_clean(text))))
+            && (bad()
+                || (config.extended_recovery
+                    && triggers.encodable()
+                    && crate::extended::may_change_clean(text))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
@@ -900,14 +930,14 @@ mod tests {
     #[test]
     fn triggers_flag_every_character_a_fix_changes() {
         let checks: [(Fix, Trigger); 8] = [
-            (Fix::FixC1Controls, |t| t.c1_controls),
-            (Fix::FixLatinLigatures, |t| t.ligatures),
-            (Fix::FixCharacterWidth, |t| t.width),
-            (Fix::UncurlQuotes, |t| t.quotes),
-            (Fix::FixLineBreaks, |t| t.line_breaks),
-            (Fix::RemoveControlChars, |t| t.control_chars),
-            (Fix::RemoveTerminalEscapes, |t| t.terminal_escapes),
-            (Fix::UnescapeHtml, |t| t.entities),
+            (Fix::FixC1Controls, |t| t.c1_controls()),
+            (Fix::FixLatinLigatures, |t| t.ligatures()),
+            (Fix::FixCharacterWidth, |t| t.width()),
+            (Fix::UncurlQuotes, |t| t.quotes()),
+            (Fix::FixLineBreaks, |t| t.line_breaks()),
+            (Fix::RemoveControlChars, |t| t.control_chars()),
+            (Fix::RemoveTerminalEscapes, |t| t.terminal_escapes()),
+            (Fix::UnescapeHtml, |t| t.entities()),
         ];
         let mut missed = Vec::new();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
@@ -920,14 +950,14 @@ mod tests {
                 }
             }
             if !c.is_ascii() {
-                assert!(triggers.non_ascii, "U+{:04X} is not ASCII", u32::from(c));
+                assert!(triggers.non_ascii(), "U+{:04X} is not ASCII", u32::from(c));
             }
-            if !crate::normalize::is_nfc_stable(c) && !triggers.not_nfc_stable {
+            if !crate::normalize::is_nfc_stable(c) && !triggers.not_nfc_stable() {
                 missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
             }
-            assert_eq!(triggers.tag, c == '<');
+            assert_eq!(triggers.tag(), c == '<');
             assert_eq!(
-                triggers.may_be_bad,
+                triggers.may_be_bad(),
                 crate::badness::is_anchor(c),
                 "U+{:04X}",
                 u32::from(c)
@@ -960,8 +990,8 @@ mod tests {
                     assert_eq!(end, line.find('\n').unwrap() + 1, "{line:?}");
                     let found = Triggers::from_bits(bits);
                     let padding_triggers = Triggers::scan(&padding.repeat(offset.min(1)));
-                    let expected = Triggers::from_bits(bits_of(alone) | bits_of(padding_triggers));
-                    assert_eq!(bits_of(found), bits_of(expected), "{line:?}");
+                    let expected = Triggers(alone.0 | padding_triggers.0);
+                    assert_eq!(found.0, expected.0, "{line:?}");
                 }
             }
         }
@@ -1013,33 +1043,13 @@ mod tests {
                 .chars()
                 .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            if !Triggers::scan(&text).may_be_bad {
+            if !Triggers::scan(&text).may_be_bad() {
                 proptest::prop_assert!(!is_bad(&text), "{:?}", text);
             }
         }
     }
 
     /// The bits a `Triggers` was made from.
-    fn bits_of(triggers: Triggers) -> u16 {
-        [
-            (triggers.entities, ENTITIES),
-            (triggers.terminal_escapes, TERMINAL_ESCAPES),
-            (triggers.non_ascii, NON_ASCII),
-            (triggers.not_nfc_stable, NOT_NFC_STABLE),
-            (triggers.c1_controls, C1_CONTROLS),
-            (triggers.ligatures, LIGATURES),
-            (triggers.width, WIDTH),
-            (triggers.quotes, QUOTES),
-            (triggers.line_breaks, LINE_BREAKS),
-            (triggers.control_chars, CONTROL_CHARS),
-            (triggers.tag, TAG),
-            (triggers.may_be_bad, MAY_BE_BAD),
-        ]
-        .into_iter()
-        .filter(|&(set, _)| set)
-        .fold(0, |bits, (_, bit)| bits | bit)
-    }
-
     /// What `Triggers::after` assumes: a round's text fix adds no trigger
     /// that a later fix of the round reads, beyond those `after` adds.
     /// Checked on every code point, alone and in the pairs that fixes
@@ -1059,15 +1069,16 @@ mod tests {
         // the start of the next round, after a fresh scan).
         let flags = |t: &Triggers| {
             [
-                t.c1_controls,
-                t.ligatures,
-                t.width,
-                t.quotes,
-                t.line_breaks,
-                t.terminal_escapes,
-                t.control_chars,
-                t.non_ascii,
-                t.not_nfc_stable,
+                t.c1_controls(),
+                t.ligatures(),
+                t.width(),
+                t.quotes(),
+                t.line_breaks(),
+                t.terminal_escapes(),
+                t.control_chars(),
+                t.non_ascii(),
+                t.not_nfc_stable(),
+                t.encodable(),
             ]
         };
         let texts = (0..=0x10FFFF)

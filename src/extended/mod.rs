@@ -146,6 +146,8 @@ pub(crate) fn fix_encoding<'a>(
     current
 }
 
+pub(crate) use prefilter::may_be_encodable;
+
 /// Whether extended recovery may change `text`, which ftfy's heuristic
 /// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
 /// most clean segments.

@@ -338,6 +338,17 @@ impl Signs {
 /// Hangul, most symbols; checked in `tests`).
 const UNENCODABLE: std::ops::Range<char> = '\u{2600}'..'\u{f8ff}';
 
+/// Whether some codec of [`UTF8_TRANSFORMS`] may encode `c`, a non-ASCII
+/// character: false for those that the shortcut skips as encoded by none
+/// ([`starts_unencodable`], [`UNENCODABLE`]). On a line with no such
+/// character, recovery finds nothing: no codec encodes the line, nor any
+/// run of a word with a non-ASCII character in it. `fix_text`'s scan
+/// notes these characters, so that such lines skip [`viable`].
+pub(crate) fn may_be_encodable(c: char) -> bool {
+    let mut utf8 = [0; 4];
+    !starts_unencodable(c.encode_utf8(&mut utf8).as_bytes(), 0) && !UNENCODABLE.contains(&c)
+}
+
 fn is_printable_ascii(byte: u8) -> bool {
     (0x20..0x7f).contains(&byte)
 }
@@ -1404,16 +1415,14 @@ mod tests {
         }
     }
 
-    /// No codec encodes the characters the prefilter skips, and none
-    /// takes a non-ASCII character for a space or a quote.
+    /// No codec encodes the characters the prefilter skips (those
+    /// `may_be_encodable` turns down), and none takes a non-ASCII
+    /// character for a space or a quote.
     #[test]
     fn unencodable_characters_are_unencodable() {
-        let mut buffer = [0u8; 4];
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let info = TABLE.info(c);
-            if UNENCODABLE.contains(&c)
-                || starts_unencodable(c.encode_utf8(&mut buffer).as_bytes(), 0)
-            {
+            if !c.is_ascii() && !may_be_encodable(c) {
                 assert_eq!(info.enc, 0, "{c:?}");
             }
             if !c.is_ascii() {
@@ -1459,6 +1468,21 @@ mod tests {
                 let everything = recover_viable(&text, None, 0, Viable::EVERYTHING);
                 prop_assert_eq!(outcome(everything), None);
             }
+        }
+
+        /// A line of ASCII and characters no codec may encode, which
+        /// `fix_text`'s scan lets skip recovery (`may_be_encodable`), is
+        /// one that recovery leaves alone.
+        #[test]
+        fn lines_no_codec_encodes_are_left_alone(
+            text in "[ -~\u{900}-\u{97f}\u{3040}-\u{30ff}\u{4e00}-\u{4e40}\u{ac00}-\u{ac40}\u{2600}-\u{2640}\u{e000}-\u{e010}\u{1f600}-\u{1f640}]{1,30}",
+            merged in 0usize..3,
+        ) {
+            prop_assert!(text.chars().all(|c| c.is_ascii() || !may_be_encodable(c)));
+            let ftfy = crate::encoding::ftfy_fix_encoding(&text, &crate::TextFixerConfig::default(), None);
+            let ftfy = (ftfy != text).then(|| ftfy.into_owned());
+            let everything = recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING);
+            prop_assert_eq!(outcome(everything), None);
         }
 
         /// Codecs the prefilter rules out for UTF-8 make no candidate.

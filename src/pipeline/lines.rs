@@ -294,15 +294,10 @@ fn starts_anchored_rule_somewhere(text: &str) -> bool {
 /// Whether, in a line with these triggers, the text fixes have nothing to
 /// do but (maybe) fix line breaks. (Normalization is asked apart.)
 fn only_line_break_to_fix(triggers: Triggers) -> bool {
-    Triggers {
-        line_breaks: false,
-        non_ascii: false,
-        not_nfc_stable: false,
-        may_be_bad: false,
-        entities: false,
-        tag: false,
-        ..triggers
-    } == Triggers::default()
+    use super::{ENCODABLE, ENTITIES, LINE_BREAKS, MAY_BE_BAD, NON_ASCII, NOT_NFC_STABLE, TAG};
+    triggers
+        .without(LINE_BREAKS | NON_ASCII | NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE | ENTITIES | TAG)
+        == Triggers::default()
 }
 
 /// The line before its line break, if that break is the only thing
@@ -403,10 +398,9 @@ impl<'a> Lines<'a> {
                 .codecs
                 .filter(|_| line.text.ends_with('\r') || line.text.ends_with('\n')),
             // The break was the only one.
-            triggers: line.triggers.map(|triggers| Triggers {
-                line_breaks: false,
-                ..triggers
-            }),
+            triggers: line
+                .triggers
+                .map(|triggers| triggers.without(super::LINE_BREAKS)),
             entities_done: line.entities_done,
             runs_done: line.runs_done,
             // Only the line break was left to fix.
@@ -503,7 +497,7 @@ impl<'a> Lines<'a> {
         loop {
             if decode_entities {
                 for index in 0..self.lines.len() {
-                    if !self.lines[index].entities_done && !self.triggers(index).entities {
+                    if !self.lines[index].entities_done && !self.triggers(index).entities() {
                         self.lines[index].entities_done = true;
                     }
                     let line = &mut self.lines[index];
@@ -601,11 +595,11 @@ impl<'a> Lines<'a> {
                 }
             }
             if config.fix_c1_controls
-                && (0..self.lines.len()).any(|index| self.triggers(index).c1_controls)
+                && (0..self.lines.len()).any(|index| self.triggers(index).c1_controls())
             {
                 let mut changed = false;
                 for index in 0..self.lines.len() {
-                    if !self.triggers(index).c1_controls {
+                    if !self.triggers(index).c1_controls() {
                         continue;
                     }
                     if let Cow::Owned(fixed) = fix_c1_controls(&self.lines[index].text) {
@@ -628,7 +622,7 @@ impl<'a> Lines<'a> {
     /// decides afresh where entities are decoded: in lines before the
     /// first `<`, even when the segment held one.)
     fn settled(&mut self, index: usize, config: &TextFixerConfig, decode_entities: bool) -> bool {
-        let entities = self.triggers(index).entities;
+        let entities = self.triggers(index).entities();
         let line = &self.lines[index];
         if !line.text_fixes_done
             || (entities && !(decode_entities && line.entities_done))
@@ -662,7 +656,7 @@ impl<'a> Lines<'a> {
     /// rule only in the first line).
     fn line_is_bad(&mut self, index: usize) -> bool {
         // Every match holds an anchor character.
-        if !self.triggers(index).may_be_bad {
+        if !self.triggers(index).may_be_bad() {
             return false;
         }
         let line = &mut self.lines[index];
@@ -692,7 +686,7 @@ impl<'a> Lines<'a> {
             return bad;
         }
         // Every match holds an anchor character.
-        if !(self.triggers(index).may_be_bad || self.triggers(index + 1).may_be_bad) {
+        if !(self.triggers(index).may_be_bad() || self.triggers(index + 1).may_be_bad()) {
             return false;
         }
         let mut window = String::new();
