@@ -317,6 +317,9 @@ fn recover_viable(
     let latin_mixup = std::cell::OnceCell::new();
     let latin_letters_only = std::cell::OnceCell::new();
     let latin_signs = std::cell::OnceCell::new();
+    // Whether the text as read has one foreign capital inside a word among
+    // enough words to go on (for a single change within the Latin script).
+    let one_change_suffices = std::cell::OnceCell::new();
     let mut consider = |candidate: Candidate, legacy: bool| {
         let candidate_length = candidate.text.chars().count();
         let merged = length.saturating_sub(candidate_length);
@@ -340,8 +343,10 @@ fn recover_viable(
                 }
             } else if before.hard > 0
                 || (*latin_letters_only.get_or_init(|| latin::has_only_latin_letters(text))
-                    && latin::has_foreign_capital_inside_word(text)
-                    && words_of_letters(text) >= LATIN_ONE_CHANGE_WORDS
+                    && *one_change_suffices.get_or_init(|| {
+                        latin::has_foreign_capital_inside_word(text)
+                            && words_of_letters(text) >= LATIN_ONE_CHANGE_WORDS
+                    })
                     && latin::has_only_latin_letters(&candidate.text))
             {
                 1
