@@ -96,6 +96,43 @@ fn spaces_make_a_character(sequence: &[u8]) -> bool {
     }
 }
 
+/// Follows bytes, one at a time, as UTF-8 that
+/// [`restore_continuation_bytes`] may yet make valid, where a space or a
+/// straightened quote may stand for any continuation byte: a necessary
+/// condition for the restored bytes to decode, which lets a run be given
+/// up at its first byte that can't (most runs of a word in another script
+/// give up at their second).
+#[derive(Default)]
+pub(crate) struct MayBecomeUtf8 {
+    /// Continuation bytes the sequence open still awaits.
+    awaited: u8,
+}
+
+impl MayBecomeUtf8 {
+    /// Takes the next byte: whether the bytes so far may still decode.
+    #[inline]
+    pub(crate) fn push(&mut self, byte: u8) -> bool {
+        if self.awaited > 0 {
+            self.awaited -= 1;
+            return matches!(byte, 0x80..=0xBF | b' ' | b'\'' | b'"');
+        }
+        self.awaited = match byte {
+            0x00..=0x7F => 0,
+            0xC2..=0xDF => 1,
+            0xE0..=0xEF => 2,
+            0xF0..=0xF4 => 3,
+            _ => return false,
+        };
+        true
+    }
+
+    /// Whether the bytes taken may decode as they are, with no sequence
+    /// left open.
+    pub(crate) fn complete(&self) -> bool {
+        self.awaited == 0
+    }
+}
+
 /// Turns each space, `'` or `"` that stands where UTF-8 needs a
 /// continuation byte back into the byte it replaced: A0 for a space; for a
 /// quote, the curly-quote byte that makes the likeliest word.
@@ -352,6 +389,27 @@ fn keeps_word_break(restored: &[u8], position: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5000))]
+
+        /// Whatever `restore_continuation_bytes` makes valid UTF-8, the
+        /// byte-at-a-time check lets through.
+        #[test]
+        fn what_restores_to_utf8_may_become_utf8(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(&b" '\"ab\x80\x91\x92\x94\xa0\xa9\xbf\xc2\xc3\xd0\xd9\xdf\xe0\xe2\xe4\xef\xf0\xf4\xf5\xff"[..]),
+                0..12,
+            ),
+        ) {
+            let mut check = MayBecomeUtf8::default();
+            let may = bytes.iter().all(|&byte| check.push(byte)) && check.complete();
+            if std::str::from_utf8(&restore_continuation_bytes(&bytes)).is_ok() {
+                prop_assert!(may, "{:02X?}", bytes);
+            }
+        }
+    }
 
     #[test]
     fn a_lost_no_break_space_must_make_a_character_text_holds() {

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::model::score;
-use super::repairs::restore_continuation_bytes;
+use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -111,7 +111,15 @@ fn for_each_reread(
                 continue;
             }
             bytes.clear();
-            bytes.extend(run.chars().filter_map(encode));
+            // (Given up at the first byte that can't decode.)
+            let mut check = MayBecomeUtf8::default();
+            let may_decode = run.chars().filter_map(encode).all(|byte| {
+                bytes.push(byte);
+                check.push(byte)
+            }) && check.complete();
+            if !may_decode {
+                continue;
+            }
             let repaired = restore_continuation_bytes(&bytes);
             let Ok(fixed) = std::str::from_utf8(&repaired) else {
                 continue;
