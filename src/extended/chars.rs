@@ -68,7 +68,14 @@ pub(crate) struct Sequencing {
     pub(crate) ascii_byte: bool,
     /// `char::is_lowercase`.
     pub(crate) lowercase: bool,
+    /// Which bit of [`super::latin::Letters`] the character sets
+    /// ([`super::latin::letter_index`]), known for two-byte characters
+    /// ([`Table::two_byte`]); `LATIN_INDEX_UNKNOWN` elsewhere.
+    pub(crate) latin_index: u8,
 }
+
+/// [`Sequencing::latin_index`] not worked out.
+pub(crate) const LATIN_INDEX_UNKNOWN: u8 = u8::MAX;
 
 impl From<&Info> for Sequencing {
     fn from(info: &Info) -> Sequencing {
@@ -81,6 +88,7 @@ impl From<&Info> for Sequencing {
             latin_letter: info.kind == Kind::Letter(1),
             ascii_byte: info.ascii_byte != 0,
             lowercase: info.lowercase,
+            latin_index: LATIN_INDEX_UNKNOWN,
         }
     }
 }
@@ -261,7 +269,10 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
     table.two_byte = (0x80..TWO_BYTE_END)
         .map(|code| {
             let c = char::from_u32(code as u32).unwrap_or('\0');
-            Sequencing::from(&table.info(c))
+            Sequencing {
+                latin_index: super::latin::letter_index(c),
+                ..Sequencing::from(&table.info(c))
+            }
         })
         .collect();
     table.two_byte_run = table.two_byte.iter().map(RunBits::of).collect();
@@ -334,6 +345,15 @@ mod tests {
                     charmap.name()
                 );
             }
+        }
+        // The two-byte characters' Latin letter bits are `letter_bit`'s.
+        for (code, sequencing) in (0x80..).zip(TABLE.two_byte.iter()) {
+            let c = char::from_u32(code).unwrap_or('\0');
+            let mut by_index = super::super::latin::Letters::default();
+            by_index.add_index(sequencing.latin_index);
+            let mut by_char = super::super::latin::Letters::default();
+            by_char.add(c);
+            assert_eq!(by_index, by_char, "{c:?}");
         }
         // Printable ASCII stands for itself in every codec (the
         // prefilter's fast path relies on it).

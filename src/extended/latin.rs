@@ -65,6 +65,14 @@ impl Letters {
         }
     }
 
+    /// Adds a letter by the index of its bit ([`letter_index`]).
+    #[inline]
+    pub(crate) fn add_index(&mut self, index: u8) {
+        if index < 128 {
+            self.0 |= 1 << index;
+        }
+    }
+
     /// Whether one language writes all of these letters.
     pub(crate) fn one_language_writes(self) -> bool {
         self.0 == 0
@@ -187,6 +195,18 @@ fn letter_bit(c: char) -> u128 {
         None => slow_letter_bit(c),
     }
 }
+
+/// The index of [`letter_bit`]'s bit of `c`, or `NO_LETTER_BIT` when it
+/// has none (not an accented Latin letter), for tables that keep a byte.
+pub(crate) fn letter_index(c: char) -> u8 {
+    match letter_bit(c) {
+        0 => NO_LETTER_BIT,
+        bit => bit.trailing_zeros() as u8,
+    }
+}
+
+/// [`letter_index`] of a character that sets no bit.
+const NO_LETTER_BIT: u8 = 128;
 
 fn slow_letter_bit(c: char) -> u128 {
     if super::model::script_of(c) != Some(1) {

@@ -41,7 +41,7 @@
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
-use super::chars::{Info, Sequencing, Table, TABLE, TWO_BYTE_END};
+use super::chars::{Info, Sequencing, Table, LATIN_INDEX_UNKNOWN, TABLE, TWO_BYTE_END};
 use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
@@ -440,7 +440,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         // sequence open before it, each sequence breaks at the next
         // character, and what is open is the last one's.
         let mut last = None;
-        while let Some(code) = two_byte_char(bytes, at) {
+        let mut next = two_byte_char(bytes, at);
+        while let Some(code) = next {
             let bits = table.two_byte_run[code - 0x80];
             if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
                 break;
@@ -458,6 +459,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
             non_ascii += 1;
             at += 2;
             last = Some(code);
+            next = two_byte_char(bytes, at);
         }
         if let Some(code) = last {
             cyrillic_letters.before(bytes, at, code);
@@ -469,7 +471,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         // Any other character, one at a time.
         let start = at;
         non_ascii += 1;
-        let (c, info) = match two_byte_char(bytes, at) {
+        let beyond_two_bytes;
+        let (c, info) = match next {
             Some(code) => {
                 // (Mostly a Latin letter here: the Cyrillic counts look at
                 // Cyrillic letters alone.)
@@ -480,7 +483,7 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 }
                 at += 2;
                 let c = char::from_u32(code as u32).unwrap_or('\0');
-                (c, table.two_byte[code - 0x80])
+                (c, &table.two_byte[code - 0x80])
             }
             None if starts_unencodable(bytes, at) => {
                 // No codec encodes it: every sequence breaks here, and
@@ -496,7 +499,10 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
                 let c = text[at..].chars().next().unwrap_or('\0');
                 at += c.len_utf8();
                 match table.bmp(c) {
-                    Some(info) if !UNENCODABLE.contains(&c) => (c, Sequencing::from(info)),
+                    Some(info) if !UNENCODABLE.contains(&c) => {
+                        beyond_two_bytes = Sequencing::from(info);
+                        (c, &beyond_two_bytes)
+                    }
                     _ => {
                         // No codec encodes it: every sequence breaks here
                         // (and as above).
@@ -518,7 +524,11 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         encodable &= info.enc;
         if info.latin_letter {
             latin_accents = true;
-            latin_letters.add(c);
+            if info.latin_index == LATIN_INDEX_UNKNOWN {
+                latin_letters.add(c);
+            } else {
+                latin_letters.add_index(info.latin_index);
+            }
             // (A capital is not lowercase: most letters stop there.)
             capital_inside_word |= !info.lowercase && latin::is_capital_inside_word(text, start, c);
         } else {
