@@ -257,23 +257,23 @@ pub(crate) fn may_hold_utf8(word: &str) -> bool {
 
 /// The maximal runs of `word` whose characters `encodable` accepts, with
 /// their byte offsets.
-fn encodable_runs(word: &str, encodable: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
-    let mut runs = Vec::new();
-    let mut start = None;
-    for (index, c) in word.char_indices() {
-        match (encodable(c), start) {
-            (true, None) => start = Some(index),
-            (false, Some(begun)) => {
-                runs.push((begun, &word[begun..index]));
-                start = None;
+fn encodable_runs(
+    word: &str,
+    encodable: impl Fn(char) -> bool,
+) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = word.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let (start, _) = chars.find(|&(_, c)| encodable(c))?;
+        let mut end = word.len();
+        while let Some(&(index, c)) = chars.peek() {
+            if !encodable(c) {
+                end = index;
+                break;
             }
-            _ => {}
+            chars.next();
         }
-    }
-    if let Some(begun) = start {
-        runs.push((begun, &word[begun..]));
-    }
-    runs
+        Some((start, &word[start..end]))
+    })
 }
 
 /// The whitespace-separated words of `text`, with their byte offsets.
@@ -295,10 +295,10 @@ fn words_joined_by_lost_a0(text: &str, encode: impl Fn(char) -> Option<u8>) -> V
         if let Some((previous_start, previous)) = joined.last_mut() {
             let previous_end = *previous_start + previous.len();
             let awaits_continuation = previous.chars().next_back().is_some_and(|last| {
-                let info = super::chars::info(last);
-                info.kind == super::model::Kind::Letter(1)
-                    && !info.lowercase
-                    && encode(last).is_some_and(|byte| (0xC2..=0xDF).contains(&byte))
+                encode(last).is_some_and(|byte| (0xC2..=0xDF).contains(&byte)) && {
+                    let info = super::chars::info(last);
+                    info.kind == super::model::Kind::Letter(1) && !info.lowercase
+                }
             });
             if awaits_continuation && &text[previous_end..start] == " " {
                 *previous = &text[*previous_start..start + word.len()];
