@@ -1091,18 +1091,27 @@ fn shows_no_sign_for_one_sequence(text: &str) -> bool {
     // whether the last character is a letter.
     let (mut lowercase_start, mut in_word) = (false, false);
     for c in text.chars() {
+        if c.is_ascii() {
+            let alphabetic = c.is_ascii_alphabetic();
+            lowercase_start = c.is_ascii_lowercase() && (lowercase_start || !in_word);
+            in_word = alphabetic;
+            signs.step(c, table);
+            continue;
+        }
         let info = table.info(c);
-        if !c.is_ascii() {
-            if info.uppercase && lowercase_start {
-                return false;
-            }
-            if info.script() == Some(1) {
-                latin_letters.add(c);
-            }
+        if info.uppercase && lowercase_start {
+            return false;
+        }
+        if info.script() == Some(1) {
+            latin_letters.add(c);
         }
         lowercase_start = info.alphabetic && info.lowercase && (lowercase_start || !in_word);
         in_word = info.alphabetic;
-        signs.step(c, table);
+        if c.is_whitespace() {
+            signs.next_word();
+        } else {
+            signs.other(c, info.kind);
+        }
     }
     !signs.hard && latin_letters.one_language_writes()
 }
