@@ -161,6 +161,10 @@ const MAY_BE_BAD: u16 = 1 << 11;
 /// ([`crate::extended::may_be_encodable`]): a line with none (Han, Hangul
 /// or an Indic script beside ASCII) is one that recovery leaves alone.
 const ENCODABLE: u16 = 1 << 12;
+/// A non-ASCII character that a codec of extended recovery encodes as a
+/// UTF-8 continuation byte ([`crate::extended::may_continue_sequence`]):
+/// a line with none may take recovery's cheaper prefilter.
+const CONTINUATION: u16 = 1 << 13;
 
 /// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
 /// tab, line feed and form feed trigger nothing.
@@ -265,9 +269,15 @@ impl Triggers {
         self.0 & ENCODABLE != 0
     }
 
+    fn continuation(self) -> bool {
+        self.0 & CONTINUATION != 0
+    }
+
     /// Whether non-ASCII characters are all there is to look at.
     fn only_non_ascii(&self) -> bool {
-        self.without(NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE).0 == NON_ASCII
+        self.without(NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE | CONTINUATION)
+            .0
+            == NON_ASCII
     }
 
     /// The normalization `config` asks for, if it might change the text.
@@ -295,7 +305,7 @@ impl Triggers {
         // A line break is a starter that composes with nothing, before
         // and after the fix.
         if fix != Fix::FixLineBreaks && self.non_ascii() {
-            self.0 |= NOT_NFC_STABLE | ENCODABLE;
+            self.0 |= NOT_NFC_STABLE | ENCODABLE | CONTINUATION;
         }
         self
     }
@@ -492,6 +502,9 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     }
     if character.is_some_and(crate::extended::may_be_encodable) {
         found |= ENCODABLE;
+    }
+    if character.is_some_and(crate::extended::may_continue_sequence) {
+        found |= CONTINUATION;
     }
     found |= match (lead, second, third) {
         // U+0080–U+009F, U+0085
@@ -887,7 +900,7 @@ fn keeps_non_ascii_text(
             && (bad()
                 || (config.extended_recovery
                     && triggers.encodable()
-                    && crate::extended::may_change_clean(text))))
+                    && crate::extended::may_change_clean(text, triggers.continuation()))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))

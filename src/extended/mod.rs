@@ -146,16 +146,24 @@ pub(crate) fn fix_encoding<'a>(
     current
 }
 
-pub(crate) use prefilter::may_be_encodable;
+pub(crate) use prefilter::{may_be_encodable, may_continue_sequence};
 
 /// Whether extended recovery may change `text`, which ftfy's heuristic
 /// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
-/// most clean segments.
-pub(crate) fn may_change_clean(text: &str) -> bool {
+/// most clean segments. `continuation` says whether some character of
+/// `text` [`may_continue_sequence`] (when none does, a cheaper pass
+/// decides many lines).
+pub(crate) fn may_change_clean(text: &str, continuation: bool) -> bool {
+    if text.is_ascii() {
+        return false;
+    }
+    let viable = if continuation {
+        prefilter::viable(text)
+    } else {
+        prefilter::viable_without_continuations(text)
+    };
     // (The first round: nothing merged yet.)
-    !text.is_ascii()
-        && prefilter::viable(text)
-            .is_some_and(|viable| !viable.weak && !only_rereads_clean_words(text, viable))
+    viable.is_some_and(|viable| !viable.weak && !only_rereads_clean_words(text, viable))
 }
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly

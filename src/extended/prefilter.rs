@@ -362,6 +362,103 @@ pub(crate) fn viable(text: &str) -> Option<Viable> {
     }
 }
 
+/// Whether some codec of [`UTF8_TRANSFORMS`] encodes `c`, a non-ASCII
+/// character, as a UTF-8 continuation byte (80 to BF). `fix_text`'s scan
+/// notes these characters, so that a line with none may take
+/// [`viable_without_continuations`].
+pub(crate) fn may_continue_sequence(c: char) -> bool {
+    static CONTINUING: LazyLock<Vec<char>> = LazyLock::new(|| {
+        let charmaps: Vec<_> = UTF8_TRANSFORMS
+            .iter()
+            .filter_map(|transform| super::candidates::charmap(transform.encoder))
+            .collect();
+        // A codec encodes only characters that some byte of it decodes to.
+        let mut continuing: Vec<char> = charmaps
+            .iter()
+            .flat_map(|charmap| (0..=255).filter_map(|byte| charmap.decode_byte(byte)))
+            .filter(|&c| {
+                charmaps.iter().any(|charmap| {
+                    charmap
+                        .encode_char(c)
+                        .is_some_and(|byte| (0x80..=0xBF).contains(&byte))
+                })
+            })
+            .collect();
+        continuing.sort_unstable();
+        continuing.dedup();
+        continuing
+    });
+    CONTINUING.binary_search(&c).is_ok()
+}
+
+/// [`viable`] for a line none of whose characters
+/// [`may_continue_sequence`], which most often
+/// [`alphabet_line_is_clean`] decides at less cost.
+pub(crate) fn viable_without_continuations(text: &str) -> Option<Viable> {
+    if alphabet_line_is_clean(text) {
+        return None;
+    }
+    viable(text)
+}
+
+/// Whether `text` is a line that [`viable`] certainly turns down, found
+/// the cheap way for a common kind of clean line: printable ASCII with no
+/// quote, and two-byte characters that are neither Latin nor Cyrillic
+/// letters and that no codec reads as a continuation byte (most Greek,
+/// Hebrew and Arabic letters). Each such character is a lead byte or a
+/// bad one in every codec that encodes it, so no sequence completes but
+/// where spaces stand for continuation bytes, which only the whole line's
+/// re-decoding may take: two such characters side by side, or one before
+/// anything but a space, rule that out. What is left is a legacy
+/// re-decoding, which needs a legacy codec that encodes the line. `false`
+/// whenever in doubt (the shortcut and the full pass then decide).
+/// (Cyrillic letters are left to the shortcut, whose loop over them
+/// costs less than this one's would with the signs of
+/// [`cyrillic::Signs`].)
+fn alphabet_line_is_clean(text: &str) -> bool {
+    let table = &*TABLE;
+    let bytes = text.as_bytes();
+    let qualifies = |code: usize| {
+        let bits = table.two_byte_run[code - 0x80];
+        bits.plain() && bits.cont() == 0 && !(0x400..0x530).contains(&code)
+    };
+    // Most lines of other kinds (Latin, Cyrillic, CJK) show it at their
+    // first non-ASCII character.
+    if !two_byte_char(bytes, end_of_printable_ascii(bytes, 0)).is_some_and(qualifies) {
+        return false;
+    }
+    let mut encodable = table.all;
+    let mut line_may_decode = true;
+    let mut after_non_ascii = false;
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x80 {
+            if !is_printable_ascii(byte) || byte == b'\'' || byte == b'"' {
+                return false;
+            }
+            if after_non_ascii && byte != b' ' {
+                line_may_decode = false;
+            }
+            after_non_ascii = false;
+            at += 1;
+            continue;
+        }
+        match two_byte_char(bytes, at) {
+            Some(code) if qualifies(code) => {
+                encodable &= table.two_byte_run[code - 0x80].enc();
+            }
+            _ => return false,
+        }
+        if after_non_ascii {
+            line_may_decode = false;
+        }
+        after_non_ascii = true;
+        at += 2;
+    }
+    // (A sequence at the very end is cut short.)
+    (after_non_ascii || !line_may_decode) && encodable & table.legacy == 0
+}
+
 /// [`viable`] decided on the non-ASCII characters alone, when it can be
 /// (`None` when it can't): when none of them starts a UTF-8 sequence with
 /// the characters after it in any codec, no UTF-8 re-decoding can exist,
@@ -1434,6 +1531,65 @@ mod tests {
         }
     }
 
+    /// `may_continue_sequence` is what the table says: some codec reads
+    /// the character as a continuation byte.
+    #[test]
+    fn continuing_characters_are_the_tables() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(may_continue_sequence(c), TABLE.info(c).cont != 0, "{c:?}");
+        }
+    }
+
+    /// Characters of a line that no character of `may_continue_sequence`:
+    /// ASCII (quotes and spaces among it), letters and signs of many
+    /// scripts, and some that no codec encodes.
+    fn line_without_continuations() -> impl Strategy<Value = String> {
+        let chars: Vec<char> = (' '..='~')
+            .chain("  ''\"\t".chars())
+            .chain((0x80..0x800).filter_map(char::from_u32))
+            .chain(('\u{e01}'..='\u{e5b}').chain('\u{2010}'..='\u{2600}'))
+            .chain("中文한국어😀\u{fffd}".chars())
+            .filter(|&c| c.is_ascii() || !may_continue_sequence(c))
+            .collect();
+        let words: Vec<&str> = WORDS
+            .iter()
+            .copied()
+            .filter(|word| !word.chars().any(may_continue_sequence))
+            .collect();
+        let non_ascii: Vec<char> = chars.iter().copied().filter(|c| !c.is_ascii()).collect();
+        let piece = prop_oneof![
+            proptest::sample::select(chars).prop_map(String::from),
+            proptest::sample::select(words).prop_map(|word| format!("{word} ")),
+            // A sequence a space may continue (`Ù ` is Windows-1252's `٠`).
+            proptest::sample::select(non_ascii).prop_map(|c| format!("{c} ")),
+            proptest::sample::select(&["ab", "x", "Zu", "1"][..]).prop_map(str::to_owned),
+        ];
+        proptest::collection::vec(piece, 1..12).prop_map(|pieces| pieces.concat())
+    }
+
+    /// A line of ASCII and of the two-byte characters that
+    /// `alphabet_line_is_clean` looks at, alone, before a space or before
+    /// a quote.
+    fn alphabet_line() -> impl Strategy<Value = String> {
+        let letters: Vec<char> = (0x370..0x800)
+            .filter_map(char::from_u32)
+            .filter(|&c| {
+                let bits = TABLE.two_byte_run[c as usize - 0x80];
+                bits.plain() && bits.cont() == 0 && !('\u{400}'..'\u{530}').contains(&c)
+            })
+            .collect();
+        let piece = prop_oneof![
+            proptest::sample::select(letters.clone()).prop_map(String::from),
+            (
+                proptest::sample::select(letters),
+                proptest::sample::select(&[" ", "'", "\"", "  "][..])
+            )
+                .prop_map(|(c, after)| format!("{c}{after}")),
+            proptest::sample::select(&[" ", "ab", "1", ".", "'", "\""][..]).prop_map(str::to_owned),
+        ];
+        proptest::collection::vec(piece, 1..8).prop_map(|pieces| pieces.concat())
+    }
+
     /// No codec encodes the characters the prefilter skips (those
     /// `may_be_encodable` turns down), and none takes a non-ASCII
     /// character for a space or a quote.
@@ -1483,7 +1639,8 @@ mod tests {
         /// without the prefilter leaves alone on a first look.
         #[test]
         fn what_fix_text_skips_recovery_leaves(text in line()) {
-            if !crate::extended::may_change_clean(&text) {
+            let continuation = text.chars().any(|c| !c.is_ascii() && may_continue_sequence(c));
+            if !crate::extended::may_change_clean(&text, continuation) {
                 let everything = recover_viable(&text, None, 0, Viable::EVERYTHING);
                 prop_assert_eq!(outcome(everything), None);
             }
@@ -1502,6 +1659,18 @@ mod tests {
             let ftfy = (ftfy != text).then(|| ftfy.into_owned());
             let everything = recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING);
             prop_assert_eq!(outcome(everything), None);
+        }
+
+        /// What the cheaper pass for lines with no continuing character
+        /// turns down, the full pass turns down too.
+        #[test]
+        fn clean_alphabet_lines_are_turned_down(
+            text in prop_oneof![line_without_continuations(), alphabet_line()],
+        ) {
+            prop_assume!(!text.is_ascii());
+            if alphabet_line_is_clean(&text) {
+                prop_assert_eq!(viable_in_full(&text), None);
+            }
         }
 
         /// Codecs the prefilter rules out for UTF-8 make no candidate.

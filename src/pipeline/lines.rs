@@ -294,10 +294,19 @@ fn starts_anchored_rule_somewhere(text: &str) -> bool {
 /// Whether, in a line with these triggers, the text fixes have nothing to
 /// do but (maybe) fix line breaks. (Normalization is asked apart.)
 fn only_line_break_to_fix(triggers: Triggers) -> bool {
-    use super::{ENCODABLE, ENTITIES, LINE_BREAKS, MAY_BE_BAD, NON_ASCII, NOT_NFC_STABLE, TAG};
-    triggers
-        .without(LINE_BREAKS | NON_ASCII | NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE | ENTITIES | TAG)
-        == Triggers::default()
+    use super::{
+        CONTINUATION, ENCODABLE, ENTITIES, LINE_BREAKS, MAY_BE_BAD, NON_ASCII, NOT_NFC_STABLE, TAG,
+    };
+    triggers.without(
+        LINE_BREAKS
+            | NON_ASCII
+            | NOT_NFC_STABLE
+            | MAY_BE_BAD
+            | ENCODABLE
+            | CONTINUATION
+            | ENTITIES
+            | TAG,
+    ) == Triggers::default()
 }
 
 /// The line before its line break, if that break is the only thing
