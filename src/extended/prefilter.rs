@@ -1294,10 +1294,22 @@ fn takes_space(run: Utf8State, c: char, text: &str, at: usize) -> u16 {
 /// repair may join to the next word across a space (see
 /// `spans::words_joined_by_lost_a0`).
 fn ends_in_capital_latin(text: &str) -> bool {
-    text.chars().next_back().is_some_and(|c| {
-        let info = TABLE.info(c);
-        info.kind == Kind::Letter(1) && !info.lowercase
-    })
+    let bytes = text.as_bytes();
+    match bytes
+        .len()
+        .checked_sub(2)
+        .and_then(|at| two_byte_char(bytes, at))
+    {
+        // (Most often a letter of two bytes.)
+        Some(code) => {
+            let info = &TABLE.two_byte[code - 0x80];
+            info.latin_letter && !info.lowercase
+        }
+        None => text.chars().next_back().is_some_and(|c| {
+            let info = TABLE.info(c);
+            info.kind == Kind::Letter(1) && !info.lowercase
+        }),
+    }
 }
 
 /// Follows one non-whitespace character through the runs of a word:
