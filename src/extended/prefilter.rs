@@ -22,10 +22,11 @@
 //!   `LEGACY_MIN_CHANGED` non-ASCII characters and, where the line has
 //!   accented Latin letters, enough of them for the new script's letters
 //!   to make half the candidate's letters (`3 × non-ASCII ≥ ASCII
-//!   letters` bounds that for every codec, multi-byte ones included), or
-//!   a sign of a mixup within the Latin script (accented letters no one
-//!   language writes together, a capital inside a word:
-//!   [`super::latin::mixup_sign`]).
+//!   letters` bounds that for every codec, multi-byte ones included, and
+//!   `non-ASCII ≥ ASCII letters` on a line of Latin letters too short for
+//!   a multi-byte reading: `new_letters_bound`), or a sign of a mixup
+//!   within the Latin script (accented letters no one language writes
+//!   together, a capital inside a word: [`super::latin::mixup_sign`]).
 //! - A UTF-8 re-decoding that merges one character alone (one two-byte
 //!   sequence) is accepted only on a sign in the text as read (a hard
 //!   one, Latin letters no language writes, a `¿` that a `?` closes) or
@@ -45,7 +46,7 @@ use super::chars::{Info, Sequencing, Table, LATIN_INDEX_UNKNOWN, TABLE, TWO_BYTE
 use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
-use super::LEGACY_MIN_CHANGED;
+use super::{LEGACY_MIN_CHANGED, LEGACY_MIN_CHANGED_MULTI_BYTE};
 use std::sync::LazyLock;
 
 /// The bytes of every codec at once: which codecs are still in a valid
@@ -663,7 +664,8 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         return Some(None);
     }
     let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
-        && (!latin_accents || ascii_letters_at_most(bytes, 3 * non_ascii));
+        && (!latin_accents
+            || ascii_letters_at_most(bytes, new_letters_bound(latin_letters_only, non_ascii)));
     let latin_mixup = || capital_inside_word || !latin_letters.one_language_writes();
     if without_hard_signs || (latin_letters_only && latin_mixup()) {
         return Some(Some(Viable {
@@ -674,6 +676,24 @@ fn shortcut(text: &str) -> Option<Option<Viable>> {
         }));
     }
     latin_letters_only.then_some(None)
+}
+
+/// How many ASCII letters a line with `non_ascii` non-ASCII characters
+/// may have for a legacy re-decoding to make the letters of a new script
+/// half of its letters, as `recover_viable` asks when the text shows no
+/// sign (each non-ASCII character makes at most one letter, and each
+/// ASCII letter stays one). A multi-byte (CJK) reading may also take an
+/// ASCII byte into a character, which a third bounds; but on a line of
+/// Latin letters with no hard sign (`latin_letters_only`) such a reading
+/// needs `LEGACY_MIN_CHANGED_MULTI_BYTE` non-ASCII characters, and a
+/// reading within the Latin script a sign of a mixup, which the callers
+/// look for apart.
+fn new_letters_bound(latin_letters_only: bool, non_ascii: usize) -> usize {
+    if latin_letters_only && non_ascii < LEGACY_MIN_CHANGED_MULTI_BYTE {
+        non_ascii
+    } else {
+        3 * non_ascii
+    }
 }
 
 /// What [`cyrillic::Signs::of`] counts of Cyrillic letters, counted by
@@ -885,6 +905,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let mut latin_accents = false;
     let mut latin_letters = latin::Letters::default();
     let mut capital_inside_word = false;
+    let mut latin_letters_only = true;
     let mut signs = Signs::WORD_START;
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -925,6 +946,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         line.step(&bytes_of_c);
         if !c.is_ascii() {
             non_ascii += 1;
+            latin_letters_only &= info.kind == Kind::Letter(1);
             if info.kind == Kind::Letter(1) {
                 latin_accents = true;
                 latin_letters.add(c);
@@ -959,7 +981,8 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let legacy_possible = non_ascii > 0
         && (signs.hard
             || (non_ascii >= LEGACY_MIN_CHANGED
-                && (!latin_accents || 3 * non_ascii >= ascii_letters))
+                && (!latin_accents
+                    || new_letters_bound(latin_letters_only, non_ascii) >= ascii_letters))
             || capital_inside_word
             || !latin_letters.one_language_writes());
     let legacy = if legacy_possible {
