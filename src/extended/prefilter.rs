@@ -368,28 +368,28 @@ pub(crate) fn viable(text: &str) -> Option<Viable> {
 /// notes these characters, so that a line with none may take
 /// [`viable_without_continuations`].
 pub(crate) fn may_continue_sequence(c: char) -> bool {
-    static CONTINUING: LazyLock<Vec<char>> = LazyLock::new(|| {
-        let charmaps: Vec<_> = UTF8_TRANSFORMS
-            .iter()
-            .filter_map(|transform| super::candidates::charmap(transform.encoder))
-            .collect();
-        // A codec encodes only characters that some byte of it decodes to.
-        let mut continuing: Vec<char> = charmaps
-            .iter()
-            .flat_map(|charmap| (0..=255).filter_map(|byte| charmap.decode_byte(byte)))
-            .filter(|&c| {
-                charmaps.iter().any(|charmap| {
-                    charmap
-                        .encode_char(c)
-                        .is_some_and(|byte| (0x80..=0xBF).contains(&byte))
-                })
-            })
-            .collect();
-        continuing.sort_unstable();
-        continuing.dedup();
-        continuing
+    // One bit per character of the BMP (no codec encodes any beyond),
+    // made from the codecs' own tables: the bytes 80–BF of each decode to
+    // the characters it encodes there (`tests` checks every code point
+    // against the encoders). The default mode's scan asks too, and should
+    // not build recovery's tables.
+    static CONTINUING: LazyLock<Vec<u64>> = LazyLock::new(|| {
+        let mut bits = vec![0u64; 0x10000 / 64];
+        for transform in &UTF8_TRANSFORMS {
+            let Some(crate::codecs::Codec::SingleByte(charmap)) =
+                crate::codecs::Codec::from_name(transform.encoder)
+            else {
+                continue;
+            };
+            for c in (0x80..=0xBF).filter_map(|byte| charmap.decode_byte(byte)) {
+                bits[c as usize / 64] |= 1 << (c as usize % 64);
+            }
+        }
+        bits
     });
-    CONTINUING.binary_search(&c).is_ok()
+    CONTINUING
+        .get(c as usize / 64)
+        .is_some_and(|word| word & (1 << (c as usize % 64)) != 0)
 }
 
 /// [`viable`] for a line none of whose characters
