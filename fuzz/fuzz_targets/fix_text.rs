@@ -1,5 +1,6 @@
-//! fix_text on arbitrary text and configurations: no panic, idempotent,
-//! its plan replays, and NFC output when NFC is asked for.
+//! fix_text on arbitrary text and configurations (extended recovery
+//! among them): no panic, idempotent, its plan replays, and NFC output
+//! when NFC is asked for.
 #![no_main]
 
 use ftfy::{apply_plan, fix_and_explain, fix_text_with, Normalization, TextFixerConfig, UnescapeHtml};
@@ -21,7 +22,8 @@ fuzz_target!(|input: (u16, &str)| {
         .remove_control_chars(!bit(9))
         .fix_character_width(!bit(10))
         .remove_terminal_escapes(!bit(11))
-        .normalization(if bit(12) { Some(Normalization::Nfkc) } else if bit(13) { None } else { Some(Normalization::Nfc) });
+        .normalization(if bit(12) { Some(Normalization::Nfkc) } else if bit(13) { None } else { Some(Normalization::Nfc) })
+        .extended_recovery(bit(14));
 
     let once = fix_text_with(text, &config);
     if text.split('\n').all(|line| line.chars().count() < config.max_decode_length) {
