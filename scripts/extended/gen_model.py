@@ -30,9 +30,11 @@ It writes:
 - LANGUAGE_TRIGRAMS: for each language a Central European, Turkish or
   Baltic code page was made for, the letter triples (a space: a word's
   start or end) with an accented letter in the words of that language's
-  own CLDR locales (all their data) and Faker locales (the generated
-  strings above and the providers' own lists): how its words go on
-  around its accented letters, for the mixups within the Latin script.
+  own CLDR locales (all their data), CLDR's emoji annotations in it
+  (cldr_annotation_words.json, checked in; extract_cldr_annotations.py
+  makes it) and Faker locales (the generated strings above and the
+  providers' own lists): how its words go on around its accented
+  letters, for the mixups within the Latin script.
 
 Run: .venv/bin/python scripts/extended/gen_model.py
 (Python 3.11, Babel==2.16.0, Faker==33.1.0;
@@ -70,6 +72,9 @@ BANDS = 8
 # CLDR's main exemplar characters (Unicode License v3), checked in as
 # extract_cldr_exemplars.py took them from CLDR's JSON release.
 EXEMPLARS = ROOT / "scripts" / "extended" / "cldr_exemplars.json"
+# Words of CLDR's emoji annotations (Unicode License v3), checked in as
+# extract_cldr_annotations.py took them from CLDR's JSON release.
+ANNOTATION_WORDS = ROOT / "scripts" / "extended" / "cldr_annotation_words.json"
 # The single-byte codecs whose letters the Latin mixups are made of.
 LATIN_CODECS = ["cp1250", "cp1252", "cp1254", "cp1257", "cp1258", "iso8859_2", "iso8859_3",
                 "iso8859_4", "iso8859_9", "iso8859_10", "iso8859_13", "iso8859_14", "iso8859_15",
@@ -469,8 +474,12 @@ def all_strings_in(value, depth=0):
 def language_trigrams():
     """For each language of TRIGRAM_LANGUAGES, the sorted letter triples
     (lowercase, a space at a word's ends) with an accented Latin letter in
-    the words of its CLDR locales' data and its Faker locales' lists."""
+    the words of its CLDR locales' data and emoji annotations and its Faker
+    locales' lists."""
     texts = collections.defaultdict(list)
+    annotations = json.loads(ANNOTATION_WORDS.read_text(encoding="utf-8"))["words"]
+    for language in TRIGRAM_LANGUAGES:
+        texts[language].append(annotations[language])
     for identifier in sorted(babel.localedata.locale_identifiers()):
         language = locale_language(identifier)
         if language is None:
