@@ -152,7 +152,7 @@ const QUOTES: u16 = 1 << 7;
 const LINE_BREAKS: u16 = 1 << 8;
 const CONTROL_CHARS: u16 = 1 << 9;
 /// A `<`, which turns entity decoding off in `Auto` mode.
-const TAG: u16 = 1 << 10;
+pub(crate) const TAG: u16 = 1 << 10;
 /// A character that every match of the badness rules holds (see
 /// [`crate::badness::is_anchor`]): without one, text is not mojibake to
 /// ftfy's heuristic, and `is_bad` need not look.
@@ -165,6 +165,10 @@ const ENCODABLE: u16 = 1 << 12;
 /// UTF-8 continuation byte ([`crate::extended::may_continue_sequence`]):
 /// a line with none may take recovery's cheaper prefilter.
 const CONTINUATION: u16 = 1 << 13;
+/// What the scan notes of non-ASCII characters beyond the fixes they
+/// trigger: facts for normalization, `is_bad` and extended recovery, which
+/// no text fix of the round reads.
+const NON_ASCII_FACTS: u16 = NON_ASCII | NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE | CONTINUATION;
 
 /// The triggers of each ASCII character. Printable ASCII but `&` and `<`,
 /// tab, line feed and form feed trigger nothing.
@@ -217,74 +221,21 @@ impl Triggers {
         Triggers(self.0 & !flags)
     }
 
-    fn entities(self) -> bool {
-        self.0 & ENTITIES != 0
-    }
-
-    fn terminal_escapes(self) -> bool {
-        self.0 & TERMINAL_ESCAPES != 0
-    }
-
-    fn non_ascii(self) -> bool {
-        self.0 & NON_ASCII != 0
-    }
-
-    fn not_nfc_stable(self) -> bool {
-        self.0 & NOT_NFC_STABLE != 0
-    }
-
-    fn c1_controls(self) -> bool {
-        self.0 & C1_CONTROLS != 0
-    }
-
-    fn ligatures(self) -> bool {
-        self.0 & LIGATURES != 0
-    }
-
-    fn width(self) -> bool {
-        self.0 & WIDTH != 0
-    }
-
-    fn quotes(self) -> bool {
-        self.0 & QUOTES != 0
-    }
-
-    fn line_breaks(self) -> bool {
-        self.0 & LINE_BREAKS != 0
-    }
-
-    fn control_chars(self) -> bool {
-        self.0 & CONTROL_CHARS != 0
-    }
-
-    pub(crate) fn tag(self) -> bool {
-        self.0 & TAG != 0
-    }
-
-    fn may_be_bad(self) -> bool {
-        self.0 & MAY_BE_BAD != 0
-    }
-
-    fn encodable(self) -> bool {
-        self.0 & ENCODABLE != 0
-    }
-
-    fn continuation(self) -> bool {
-        self.0 & CONTINUATION != 0
+    /// Whether any of `flags` is set.
+    pub(crate) fn has(self, flags: u16) -> bool {
+        self.0 & flags != 0
     }
 
     /// Whether non-ASCII characters are all there is to look at.
     fn only_non_ascii(&self) -> bool {
-        self.without(NOT_NFC_STABLE | MAY_BE_BAD | ENCODABLE | CONTINUATION)
-            .0
-            == NON_ASCII
+        self.has(NON_ASCII) && self.without(NON_ASCII_FACTS) == Triggers::default()
     }
 
     /// The normalization `config` asks for, if it might change the text.
     fn normalization(&self, config: &TextFixerConfig) -> Option<Normalization> {
         config.normalization.filter(|&form| match form {
-            Normalization::Nfc => self.not_nfc_stable(),
-            _ => self.non_ascii(),
+            Normalization::Nfc => self.has(NOT_NFC_STABLE),
+            _ => self.has(NON_ASCII),
         })
     }
 
@@ -304,18 +255,18 @@ impl Triggers {
         }
         // A line break is a starter that composes with nothing, before
         // and after the fix.
-        if fix != Fix::FixLineBreaks && self.non_ascii() {
-            self.0 |= NOT_NFC_STABLE | ENCODABLE | CONTINUATION;
+        if fix != Fix::FixLineBreaks && self.has(NON_ASCII) {
+            self.0 |= NON_ASCII_FACTS;
         }
         self
     }
 
     fn any(&self, decode_entities: bool) -> bool {
-        (self.entities() && decode_entities)
-            || self.terminal_escapes()
-            || self.non_ascii()
-            || self.line_breaks()
-            || self.control_chars()
+        (self.has(ENTITIES) && decode_entities)
+            || self.has(TERMINAL_ESCAPES)
+            || self.has(NON_ASCII)
+            || self.has(LINE_BREAKS)
+            || self.has(CONTROL_CHARS)
     }
 }
 
@@ -660,12 +611,12 @@ fn fix_only_line_breaks_and_controls<'a>(
         return None;
     }
     let mut fixed = Cow::Borrowed(text);
-    if config.fix_line_breaks && triggers.line_breaks() {
+    if config.fix_line_breaks && triggers.has(LINE_BREAKS) {
         if let Cow::Owned(changed) = fixes::fix_line_breaks(&fixed) {
             fixed = Cow::Owned(changed);
         }
     }
-    if config.remove_control_chars && triggers.control_chars() {
+    if config.remove_control_chars && triggers.has(CONTROL_CHARS) {
         if let Cow::Owned(changed) = fixes::remove_control_chars(&fixed) {
             fixed = Cow::Owned(changed);
         }
@@ -705,7 +656,7 @@ fn fix_rounds<'a>(
             triggers_exact = true;
         }
         if decode_entities
-            && triggers.entities()
+            && triggers.has(ENTITIES)
             && apply_fix(
                 &mut current,
                 Fix::UnescapeHtml,
@@ -721,7 +672,7 @@ fn fix_rounds<'a>(
         // Only the plain mode's answers are known to be settled, and a
         // plan must record every step.
         let may_settle = steps.is_none() && !config.extended_recovery;
-        if config.fix_encoding && triggers.non_ascii() && !(encoding_settled && may_settle) {
+        if config.fix_encoding && triggers.has(NON_ASCII) && !(encoding_settled && may_settle) {
             let fixed = match steps.as_deref_mut() {
                 Some(steps) => {
                     let fixed = fix_encoding_and_explain(&current, config);
@@ -736,7 +687,7 @@ fn fix_rounds<'a>(
                     // ftfy's `fix_encoding` leaves text that is not bad as
                     // it is; whether it was is kept for the end of the round.
                     let bad = std::mem::take(&mut known_bad)
-                        || (triggers.may_be_bad() && !current.is_ascii() && is_bad(&current));
+                        || (triggers.has(MAY_BE_BAD) && !current.is_ascii() && is_bad(&current));
                     encoding_found_clean = !bad;
                     bad && match fix_encoding_of_bad(&current, config) {
                         Cow::Borrowed(_) => false,
@@ -779,11 +730,11 @@ fn fix_rounds<'a>(
         // text with the curly quotes or on this one) and a normalization
         // already made.
         let next_round_changes_nothing = || {
-            (encoding_settled && triggers_exact && !(decode_entities && triggers.entities()))
+            (encoding_settled && triggers_exact && !(decode_entities && triggers.has(ENTITIES)))
                 || (may_settle
                     && !changed_before_text_fixes
                     && text_fixes_changed == TextFixesChanged::OnlyQuotes
-                    && (encoding_found_clean || !config.fix_encoding || !triggers.non_ascii())
+                    && (encoding_found_clean || !config.fix_encoding || !triggers.has(NON_ASCII))
                     && crate::badness::straight_quotes_for_curly_make_no_match())
         };
         // Comparing, not just trusting `changed`, stops two fixes that undo
@@ -798,27 +749,27 @@ fn fix_rounds<'a>(
 fn text_fix_steps(config: &TextFixerConfig) -> [TextFixStep; 8] {
     [
         TextFixStep::new(config.fix_c1_controls, Fix::FixC1Controls, |t| {
-            t.c1_controls()
+            t.has(C1_CONTROLS)
         }),
         TextFixStep::new(config.fix_latin_ligatures, Fix::FixLatinLigatures, |t| {
-            t.ligatures()
+            t.has(LIGATURES)
         }),
         TextFixStep::new(config.fix_character_width, Fix::FixCharacterWidth, |t| {
-            t.width()
+            t.has(WIDTH)
         }),
-        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.quotes()),
+        TextFixStep::new(config.uncurl_quotes, Fix::UncurlQuotes, |t| t.has(QUOTES)),
         TextFixStep::new(config.fix_line_breaks, Fix::FixLineBreaks, |t| {
-            t.line_breaks()
+            t.has(LINE_BREAKS)
         }),
         // Surrogates never occur in a `&str`; the step is kept for plans.
         TextFixStep::new(config.fix_surrogates, Fix::FixSurrogates, |_| false),
         TextFixStep::new(
             config.remove_terminal_escapes,
             Fix::RemoveTerminalEscapes,
-            |t| t.terminal_escapes(),
+            |t| t.has(TERMINAL_ESCAPES),
         ),
         TextFixStep::new(config.remove_control_chars, Fix::RemoveControlChars, |t| {
-            t.control_chars()
+            t.has(CONTROL_CHARS)
         }),
     ]
 }
@@ -892,15 +843,15 @@ fn keeps_non_ascii_text(
     known_bad: &mut bool,
 ) -> bool {
     let mut bad = || {
-        *known_bad = triggers.may_be_bad() && is_bad(text);
+        *known_bad = triggers.has(MAY_BE_BAD) && is_bad(text);
         *known_bad
     };
     triggers.only_non_ascii()
         && !(config.fix_encoding
             && (bad()
                 || (config.extended_recovery
-                    && triggers.encodable()
-                    && crate::extended::may_change_clean(text, triggers.continuation()))))
+                    && triggers.has(ENCODABLE)
+                    && crate::extended::may_change_clean(text, triggers.has(CONTINUATION)))))
         && triggers
             .normalization(config)
             .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
@@ -943,14 +894,14 @@ mod tests {
     #[test]
     fn triggers_flag_every_character_a_fix_changes() {
         let checks: [(Fix, Trigger); 8] = [
-            (Fix::FixC1Controls, |t| t.c1_controls()),
-            (Fix::FixLatinLigatures, |t| t.ligatures()),
-            (Fix::FixCharacterWidth, |t| t.width()),
-            (Fix::UncurlQuotes, |t| t.quotes()),
-            (Fix::FixLineBreaks, |t| t.line_breaks()),
-            (Fix::RemoveControlChars, |t| t.control_chars()),
-            (Fix::RemoveTerminalEscapes, |t| t.terminal_escapes()),
-            (Fix::UnescapeHtml, |t| t.entities()),
+            (Fix::FixC1Controls, |t| t.has(C1_CONTROLS)),
+            (Fix::FixLatinLigatures, |t| t.has(LIGATURES)),
+            (Fix::FixCharacterWidth, |t| t.has(WIDTH)),
+            (Fix::UncurlQuotes, |t| t.has(QUOTES)),
+            (Fix::FixLineBreaks, |t| t.has(LINE_BREAKS)),
+            (Fix::RemoveControlChars, |t| t.has(CONTROL_CHARS)),
+            (Fix::RemoveTerminalEscapes, |t| t.has(TERMINAL_ESCAPES)),
+            (Fix::UnescapeHtml, |t| t.has(ENTITIES)),
         ];
         let mut missed = Vec::new();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
@@ -963,14 +914,18 @@ mod tests {
                 }
             }
             if !c.is_ascii() {
-                assert!(triggers.non_ascii(), "U+{:04X} is not ASCII", u32::from(c));
+                assert!(
+                    triggers.has(NON_ASCII),
+                    "U+{:04X} is not ASCII",
+                    u32::from(c)
+                );
             }
-            if !crate::normalize::is_nfc_stable(c) && !triggers.not_nfc_stable() {
+            if !crate::normalize::is_nfc_stable(c) && !triggers.has(NOT_NFC_STABLE) {
                 missed.push(format!("NFC may change U+{:04X}", u32::from(c)));
             }
-            assert_eq!(triggers.tag(), c == '<');
+            assert_eq!(triggers.has(TAG), c == '<');
             assert_eq!(
-                triggers.may_be_bad(),
+                triggers.has(MAY_BE_BAD),
                 crate::badness::is_anchor(c),
                 "U+{:04X}",
                 u32::from(c)
@@ -1056,7 +1011,7 @@ mod tests {
                 .chars()
                 .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            if !Triggers::scan(&text).may_be_bad() {
+            if !Triggers::scan(&text).has(MAY_BE_BAD) {
                 proptest::prop_assert!(!is_bad(&text), "{:?}", text);
             }
         }
@@ -1082,16 +1037,17 @@ mod tests {
         // the start of the next round, after a fresh scan).
         let flags = |t: &Triggers| {
             [
-                t.c1_controls(),
-                t.ligatures(),
-                t.width(),
-                t.quotes(),
-                t.line_breaks(),
-                t.terminal_escapes(),
-                t.control_chars(),
-                t.non_ascii(),
-                t.not_nfc_stable(),
-                t.encodable(),
+                t.has(C1_CONTROLS),
+                t.has(LIGATURES),
+                t.has(WIDTH),
+                t.has(QUOTES),
+                t.has(LINE_BREAKS),
+                t.has(TERMINAL_ESCAPES),
+                t.has(CONTROL_CHARS),
+                t.has(NON_ASCII),
+                t.has(NOT_NFC_STABLE),
+                t.has(ENCODABLE),
+                t.has(CONTINUATION),
             ]
         };
         let texts = (0..=0x10FFFF)

@@ -287,7 +287,8 @@ impl StreamFixer {
                 continue;
             }
             let segment = &text[start..end];
-            let has_tag_before = triggers.map_or_else(|| segment.contains('<'), |t| t.tag());
+            let has_tag_before =
+                triggers.map_or_else(|| segment.contains('<'), |t| t.has(crate::pipeline::TAG));
             let state_before = self.state;
             if auto_html && has_tag_before {
                 self.state.entities_allowed = false;

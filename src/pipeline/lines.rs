@@ -39,7 +39,10 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers};
+use super::{
+    apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers, C1_CONTROLS, ENTITIES,
+    LINE_BREAKS, MAY_BE_BAD, NON_ASCII_FACTS, TAG,
+};
 use crate::badness::{is_bad, is_bad_within, line_feed_for_carriage_return_makes_no_match};
 use crate::codecs::undone::{codecs_encoding, encode_encodable};
 use crate::encoding::reinterprets;
@@ -294,19 +297,7 @@ fn starts_anchored_rule_somewhere(text: &str) -> bool {
 /// Whether, in a line with these triggers, the text fixes have nothing to
 /// do but (maybe) fix line breaks. (Normalization is asked apart.)
 fn only_line_break_to_fix(triggers: Triggers) -> bool {
-    use super::{
-        CONTINUATION, ENCODABLE, ENTITIES, LINE_BREAKS, MAY_BE_BAD, NON_ASCII, NOT_NFC_STABLE, TAG,
-    };
-    triggers.without(
-        LINE_BREAKS
-            | NON_ASCII
-            | NOT_NFC_STABLE
-            | MAY_BE_BAD
-            | ENCODABLE
-            | CONTINUATION
-            | ENTITIES
-            | TAG,
-    ) == Triggers::default()
+    triggers.without(LINE_BREAKS | NON_ASCII_FACTS | ENTITIES | TAG) == Triggers::default()
 }
 
 /// The line before its line break, if that break is the only thing
@@ -407,9 +398,7 @@ impl<'a> Lines<'a> {
                 .codecs
                 .filter(|_| line.text.ends_with('\r') || line.text.ends_with('\n')),
             // The break was the only one.
-            triggers: line
-                .triggers
-                .map(|triggers| triggers.without(super::LINE_BREAKS)),
+            triggers: line.triggers.map(|triggers| triggers.without(LINE_BREAKS)),
             entities_done: line.entities_done,
             runs_done: line.runs_done,
             // Only the line break was left to fix.
@@ -506,7 +495,7 @@ impl<'a> Lines<'a> {
         loop {
             if decode_entities {
                 for index in 0..self.lines.len() {
-                    if !self.lines[index].entities_done && !self.triggers(index).entities() {
+                    if !self.lines[index].entities_done && !self.triggers(index).has(ENTITIES) {
                         self.lines[index].entities_done = true;
                     }
                     let line = &mut self.lines[index];
@@ -604,11 +593,11 @@ impl<'a> Lines<'a> {
                 }
             }
             if config.fix_c1_controls
-                && (0..self.lines.len()).any(|index| self.triggers(index).c1_controls())
+                && (0..self.lines.len()).any(|index| self.triggers(index).has(C1_CONTROLS))
             {
                 let mut changed = false;
                 for index in 0..self.lines.len() {
-                    if !self.triggers(index).c1_controls() {
+                    if !self.triggers(index).has(C1_CONTROLS) {
                         continue;
                     }
                     if let Cow::Owned(fixed) = fix_c1_controls(&self.lines[index].text) {
@@ -631,7 +620,7 @@ impl<'a> Lines<'a> {
     /// decides afresh where entities are decoded: in lines before the
     /// first `<`, even when the segment held one.)
     fn settled(&mut self, index: usize, config: &TextFixerConfig, decode_entities: bool) -> bool {
-        let entities = self.triggers(index).entities();
+        let entities = self.triggers(index).has(ENTITIES);
         let line = &self.lines[index];
         if !line.text_fixes_done
             || (entities && !(decode_entities && line.entities_done))
@@ -665,7 +654,7 @@ impl<'a> Lines<'a> {
     /// rule only in the first line).
     fn line_is_bad(&mut self, index: usize) -> bool {
         // Every match holds an anchor character.
-        if !self.triggers(index).may_be_bad() {
+        if !self.triggers(index).has(MAY_BE_BAD) {
             return false;
         }
         let line = &mut self.lines[index];
@@ -695,7 +684,7 @@ impl<'a> Lines<'a> {
             return bad;
         }
         // Every match holds an anchor character.
-        if !(self.triggers(index).may_be_bad() || self.triggers(index + 1).may_be_bad()) {
+        if !(self.triggers(index).has(MAY_BE_BAD) || self.triggers(index + 1).has(MAY_BE_BAD)) {
             return false;
         }
         let mut window = String::new();
