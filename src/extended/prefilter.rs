@@ -419,19 +419,19 @@ pub(crate) fn viable_without_continuations(text: &str) -> Option<Viable> {
 fn alphabet_line_is_clean(text: &str) -> bool {
     let table = &*TABLE;
     let bytes = text.as_bytes();
-    let qualifies = |code: usize| {
-        let bits = table.two_byte_run[code - 0x80];
-        bits.plain() && bits.cont() == 0 && !(0x400..0x530).contains(&code)
-    };
     // Most lines of other kinds (Latin, Cyrillic, CJK) show it at their
-    // first non-ASCII character.
-    if !two_byte_char(bytes, end_of_printable_ascii(bytes, 0)).is_some_and(qualifies) {
+    // first non-ASCII character. (Before it, printable ASCII, a quote
+    // among it, changes nothing: no sequence is open.)
+    let mut at = end_of_printable_ascii(bytes, 0);
+    if two_byte_char(bytes, at)
+        .and_then(|code| alphabet_letter(table, code))
+        .is_none()
+    {
         return false;
     }
     let mut encodable = table.all;
     let mut line_may_decode = true;
     let mut after_non_ascii = false;
-    let mut at = 0;
     while let Some(&byte) = bytes.get(at) {
         if byte < 0x80 {
             if !is_printable_ascii(byte) || byte == b'\'' || byte == b'"' {
@@ -444,12 +444,11 @@ fn alphabet_line_is_clean(text: &str) -> bool {
             at += 1;
             continue;
         }
-        match two_byte_char(bytes, at) {
-            Some(code) if qualifies(code) => {
-                encodable &= table.two_byte_run[code - 0x80].enc();
-            }
-            _ => return false,
-        }
+        let Some(bits) = two_byte_char(bytes, at).and_then(|code| alphabet_letter(table, code))
+        else {
+            return false;
+        };
+        encodable &= bits.enc();
         if after_non_ascii {
             line_may_decode = false;
         }
@@ -458,6 +457,14 @@ fn alphabet_line_is_clean(text: &str) -> bool {
     }
     // (A sequence at the very end is cut short.)
     (after_non_ascii || !line_may_decode) && encodable & table.legacy == 0
+}
+
+/// The run bits of the two-byte character of code point `code` if it is
+/// one that [`alphabet_line_is_clean`] takes: not a Latin or Cyrillic
+/// letter, not read as an ASCII byte, and a continuation byte in no codec.
+fn alphabet_letter(table: &Table, code: usize) -> Option<super::chars::RunBits> {
+    let bits = table.two_byte_run[code - 0x80];
+    (bits.plain() && bits.cont() == 0 && !(0x400..0x530).contains(&code)).then_some(bits)
 }
 
 /// [`viable`] decided on the non-ASCII characters alone, when it can be
@@ -946,8 +953,9 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         line.step(&bytes_of_c);
         if !c.is_ascii() {
             non_ascii += 1;
-            latin_letters_only &= info.kind == Kind::Letter(1);
-            if info.kind == Kind::Letter(1) {
+            let latin_letter = info.kind == Kind::Letter(1);
+            latin_letters_only &= latin_letter;
+            if latin_letter {
                 latin_accents = true;
                 latin_letters.add(c);
                 capital_inside_word |=
@@ -1608,10 +1616,7 @@ mod tests {
     fn alphabet_line() -> impl Strategy<Value = String> {
         let letters: Vec<char> = (0x370..0x800)
             .filter_map(char::from_u32)
-            .filter(|&c| {
-                let bits = TABLE.two_byte_run[c as usize - 0x80];
-                bits.plain() && bits.cont() == 0 && !('\u{400}'..'\u{530}').contains(&c)
-            })
+            .filter(|&c| alphabet_letter(&TABLE, c as usize).is_some())
             .collect();
         let piece = prop_oneof![
             proptest::sample::select(letters.clone()).prop_map(String::from),
