@@ -22,13 +22,14 @@ triples that LANGUAGE_TRIGRAMS keeps.
 
 CLDR data: Unicode License v3 (https://www.unicode.org/license.txt).
 """
-import base64
-import hashlib
 import json
 import re
-import subprocess
 import tarfile
 from pathlib import Path
+
+# The same fetch as the exemplars' (this directory is on the import path
+# when the script runs).
+from extract_cldr_exemplars import tarball
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "scripts" / "extended" / "cldr_annotation_words.json"
@@ -39,22 +40,9 @@ LANGUAGES = ["az", "bs", "cs", "et", "hr", "hu", "lt", "lv", "pl", "ro", "sk", "
              "sr-Latn", "tr"]
 
 
-def tarball():
-    """The pinned package, fetched once and checked against its hash."""
-    path = ROOT / "target" / "extended" / f"{PACKAGE}-{VERSION}.tgz"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "pack", "--silent", f"{PACKAGE}@{VERSION}",
-                        "--pack-destination", str(path.parent)], check=True,
-                       stdout=subprocess.DEVNULL)
-    digest = base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-    assert digest == SHA512, f"{path}: unexpected sha512 {digest}"
-    return path
-
-
 def main():
     words = {}
-    with tarfile.open(tarball()) as tar:
+    with tarfile.open(tarball(PACKAGE, VERSION, SHA512)) as tar:
         for language in LANGUAGES:
             member = tar.getmember(f"package/annotations/{language}/annotations.json")
             data = json.load(tar.extractfile(member))["annotations"]["annotations"]

@@ -29,16 +29,17 @@ PACKAGE, VERSION = "cldr-misc-full", "48.2.0"
 SHA512 = "dSc2Tr53dQcUGwsTinamEeoP2YXOhQrIZ+SyeuUrv4MzJOSjT/Q0qkSmX11ZwfcTbYSkIqbrgALQLhAm1yf5fA=="
 
 
-def tarball():
-    """The pinned package, fetched once and checked against its hash."""
-    path = ROOT / "target" / "extended" / f"{PACKAGE}-{VERSION}.tgz"
+def tarball(package=PACKAGE, version=VERSION, sha512=SHA512):
+    """A pinned npm package (CLDR's JSON release), fetched once into
+    target/extended/ and checked against its integrity hash."""
+    path = ROOT / "target" / "extended" / f"{package}-{version}.tgz"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "pack", "--silent", f"{PACKAGE}@{VERSION}",
+        subprocess.run(["npm", "pack", "--silent", f"{package}@{version}",
                         "--pack-destination", str(path.parent)], check=True,
                        stdout=subprocess.DEVNULL)
     digest = base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-    assert digest == SHA512, f"{path}: unexpected sha512 {digest}"
+    assert digest == sha512, f"{path}: unexpected sha512 {digest}"
     return path
 
 
