@@ -19,6 +19,7 @@
 //! `fix_encoding` repeats steps until the text stops changing, which undoes
 //! several layers of mojibake.
 
+mod cascade;
 pub(crate) mod repairs;
 mod runs;
 
@@ -30,6 +31,7 @@ use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
 use crate::fixes::Fix;
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::TextFixerConfig;
+use cascade::Settled;
 use repairs::{
     decode_inconsistent_utf8_around, fix_c1_controls_noting, has_c1_control,
     might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
@@ -112,18 +114,36 @@ pub(crate) fn fix_encoding_of_bad<'a>(text: &'a str, config: &TextFixerConfig) -
 fn fix_steps<'a>(
     text: &'a str,
     config: &TextFixerConfig,
+    plan: Option<&mut Vec<ExplanationStep>>,
+    known_bad: bool,
+) -> Cow<'a, str> {
+    fix_steps_settling(text, config, plan, known_bad, true)
+}
+
+/// [`fix_steps`], taking chains of steps that fix runs stretch by stretch
+/// ([`cascade`]) when `settle_chains`, else step by step (for tests).
+fn fix_steps_settling<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
     known_bad: bool,
+    mut settle_chains: bool,
 ) -> Cow<'a, str> {
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
     let mut runs_changed = None;
+    let mut pinned = Pinned::Unknown;
+    // Whether the last step fixed runs of mojibake.
+    let mut fixed_runs_last = false;
     while let Some(step) = fix_one_step(
         &fixed,
         config,
         std::mem::take(&mut known_bad),
         &mut runs_changed,
     ) {
+        let fixes_runs = step.plan.steps[0] == Some(DECODE_RUNS);
+        let fixes_c1_controls =
+            step.plan.steps[0] == Some(ExplanationStep::Transcode(Fix::FixC1Controls));
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(step.plan.steps.into_iter().flatten());
         }
@@ -131,8 +151,72 @@ fn fix_steps<'a>(
             break;
         }
         fixed = Cow::Owned(step.text);
+        if !fixes_runs && !fixes_c1_controls {
+            // The text was re-decoded as a whole.
+            pinned = Pinned::Unknown;
+        }
+        // A second step in a row that fixes runs may be the start of a
+        // long chain of them (each fixing a run that makes the next):
+        // once the text is pinned, the rest of the chain is taken stretch
+        // by stretch.
+        let chained = std::mem::replace(&mut fixed_runs_last, fixes_runs) && fixes_runs;
+        let changed = runs_changed.as_deref().unwrap_or_default();
+        if chained || fixes_runs && pinned == Pinned::No {
+            pinned = pinned.after_fixing_runs(&fixed, changed);
+        }
+        if settle_chains && chained && pinned == Pinned::Yes {
+            match cascade::settle_runs(&fixed, changed) {
+                Settled::Changed { text, steps } => {
+                    if let Some(plan) = plan.as_deref_mut() {
+                        plan.extend(std::iter::repeat_n(DECODE_RUNS, steps));
+                    }
+                    fixed = Cow::Owned(text);
+                }
+                Settled::Unchanged => {}
+                Settled::Unsure => {
+                    // Step by step from here, without trying again.
+                    settle_chains = false;
+                    continue;
+                }
+            }
+            // No run is left that a step would fix.
+            runs_changed = Some(Vec::new());
+            fixed_runs_last = false;
+        }
     }
     fixed
+}
+
+/// The plan of a step that fixes runs of mojibake.
+const DECODE_RUNS: ExplanationStep = ExplanationStep::Apply(Fix::DecodeInconsistentUtf8);
+
+/// Whether a text holds a character that [`cascade::pins`].
+#[derive(Clone, Copy, PartialEq)]
+enum Pinned {
+    Unknown,
+    No,
+    Yes,
+}
+
+impl Pinned {
+    /// What is known of `text` after a step fixed runs of mojibake, which
+    /// are now the `changed` ranges of it. A pinning character stays (the
+    /// runs fixed never hold one), and one that appears is in what the
+    /// step changed.
+    fn after_fixing_runs(self, text: &str, changed: &[Range<usize>]) -> Pinned {
+        let found = match self {
+            Pinned::Yes => return Pinned::Yes,
+            Pinned::Unknown => text.chars().any(cascade::pins),
+            Pinned::No => changed
+                .iter()
+                .any(|range| text[range.clone()].chars().any(cascade::pins)),
+        };
+        if found {
+            Pinned::Yes
+        } else {
+            Pinned::No
+        }
+    }
 }
 
 /// Fixes mojibake and returns the plan that fixed it, which

@@ -211,7 +211,7 @@ fn decode_runs<'a>(
             let run = &text[start..end];
             // A run as long as the text would recurse forever.
             if part_of_longer || run.len() < text.len() {
-                if let Some(fixed) = recent.fixed(run, fixed_run) {
+                if let Some(fixed) = recent.fixed(run) {
                     let fixed_start = start.saturating_add_signed(growth);
                     fixed_ranges.push(fixed_start..fixed_start + fixed.len());
                     growth += fixed.len() as isize - run.len() as isize;
@@ -226,7 +226,7 @@ fn decode_runs<'a>(
 
 /// The parts of `text` to search for runs after a change of the
 /// `changed` ranges (see [`runs_around`]), in order and apart.
-fn parts_around(text: &str, changed: &[Range<usize>]) -> Vec<Range<usize>> {
+pub(super) fn parts_around(text: &str, changed: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut parts: Vec<Range<usize>> = Vec::with_capacity(changed.len());
     for range in changed {
         let searched_to = parts.last().map_or(0, |last| last.end);
@@ -260,20 +260,25 @@ fn fixed_run(run: &str) -> Option<String> {
 /// mojibake tend to recur through a text (`â€™` for every apostrophe),
 /// and a run's fix depends on nothing but the run.
 #[derive(Default)]
-struct RecentRuns<'a> {
+pub(super) struct RecentRuns {
     /// Runs and their fixes, replaced in turn; an empty run is no run.
-    entries: [(&'a str, Option<String>); 4],
+    entries: [(String, Option<String>); 4],
     next_replaced: usize,
 }
 
-impl<'a> RecentRuns<'a> {
-    /// `fix(run)`, remembered.
-    fn fixed(&mut self, run: &'a str, fix: impl FnOnce(&str) -> Option<String>) -> Option<&str> {
-        let index = match self.entries.iter().position(|&(seen, _)| seen == run) {
+impl RecentRuns {
+    /// [`fixed_run`] of `run`, remembered.
+    pub(super) fn fixed(&mut self, run: &str) -> Option<&str> {
+        let index = match self.entries.iter().position(|(seen, _)| seen == run) {
             Some(index) => index,
             None => {
                 let index = self.next_replaced;
-                self.entries[index] = (run, fix(run));
+                // The run's place keeps its buffer, so that a new run
+                // costs no allocation of its own.
+                let (seen, fixed) = &mut self.entries[index];
+                seen.clear();
+                seen.push_str(run);
+                *fixed = fixed_run(run);
                 self.next_replaced = (index + 1) % self.entries.len();
                 index
             }

@@ -225,6 +225,17 @@ fn may_start_run(byte: u8) -> bool {
 /// a character at a time, carrying whether the last one was a strict
 /// continuation rather than looking back from each.
 pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
+    next_run_starting_before(text, from, text.len())
+}
+
+/// [`next_run`], for a run that starts before byte `limit` (a character
+/// boundary): the search gives up at `limit`, though the run it finds may
+/// end past it.
+pub(super) fn next_run_starting_before(
+    text: &str,
+    from: usize,
+    limit: usize,
+) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut at = from;
     // Whether the character before `at` is a strict continuation
@@ -232,7 +243,7 @@ pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
     let mut after_strict: Option<bool> = None;
     loop {
         let skipped = bytes
-            .get(at..)?
+            .get(at..limit)?
             .iter()
             .position(|&byte| may_start_run(byte))?;
         if skipped > 0 {
@@ -259,6 +270,11 @@ pub(super) fn next_run(text: &str, from: usize) -> Option<(usize, usize)> {
 /// between two such characters depend on nothing outside them.
 fn is_barrier(classes: u8) -> bool {
     classes & (FIRST_OF_2 | FIRST_OF_3 | FIRST_OF_4 | CONTINUATION | STRICT_CONTINUATION) == 0
+}
+
+/// Whether no run can hold `c` (see [`is_barrier`]).
+pub(super) fn is_barrier_char(c: char) -> bool {
+    is_barrier(classes_of_code(c as u32))
 }
 
 /// The part of `text` whose runs a change to `changed` (a range of

@@ -1,0 +1,480 @@
+//! `fix_encoding`'s steps once all they can do is fix runs of mojibake,
+//! taken stretch by stretch rather than each over the whole text.
+//!
+//! A character that no codec of [`UNDONE_CODECS`](crate::codecs::UNDONE_CODECS)
+//! encodes and that no run of mojibake can hold (`ܿ`, `中`, an emoji)
+//! *pins* the text: no step can re-decode the whole of it while it is
+//! there, and it stays, since the runs that a step fixes never hold it.
+//! Each step of a pinned text is then [`decode_inconsistent_utf8`]
+//! whenever that changes the text and the text is bad, which it is when
+//! a run it fixes is bad by a rule other than the one anchored at the
+//! text's start (no other looks past what it matches). A run bad only by
+//! that rule, such as `Ã ` after other text, leaves it unsure whether the
+//! text is bad: the steps are then left to the caller, which also takes
+//! every step once runs are all fixed (C1 controls may come next).
+//!
+//! No run holds a *barrier* character (one that can be in no run, see
+//! [`is_barrier_char`]), nor starts depending on one, so the stretches of
+//! text between barriers change, step by step, each on its own; the text
+//! takes as many steps as its slowest stretch. Within a stretch, a step
+//! searches for runs from the stretch's start only until the search is in
+//! step again with the last step's: past the end of the last run that the
+//! last step found, where it found nothing more. So on text like `Ãœ¿`
+//! repeated, where each step fixes one run that makes the next, a step
+//! costs a few characters rather than the whole text, and the steps that
+//! ftfy takes in time quadratic in the text take linear time.
+//!
+//! [`decode_inconsistent_utf8`]: super::repairs::decode_inconsistent_utf8
+
+use std::ops::Range;
+
+use super::repairs::{parts_around, RecentRuns};
+use super::runs::{is_barrier_char, next_run_starting_before};
+use crate::badness::is_bad_within;
+use crate::codecs::undone::codecs_encoding;
+
+/// Whether `c` pins a text (see the module's documentation).
+pub(super) fn pins(c: char) -> bool {
+    !c.is_ascii() && is_barrier_char(c) && codecs_encoding(c.encode_utf8(&mut [0; 4])) == 0
+}
+
+/// What [`settle_runs`] made of a text.
+#[derive(Debug, PartialEq)]
+pub(super) enum Settled {
+    /// No step would fix a run.
+    Unchanged,
+    /// The text after every step that fixes runs, and how many there are.
+    Changed { text: String, steps: usize },
+    /// A run fixed is bad only at the start of a text (see the module's
+    /// documentation): the steps must be taken one by one.
+    Unsure,
+}
+
+/// `text`, which [`pins`] a character of, after every step of
+/// `fix_encoding` that fixes runs of mojibake. Runs are searched for only
+/// around the `changed` ranges: elsewhere a search found none that would
+/// be fixed.
+pub(super) fn settle_runs(text: &str, changed: &[Range<usize>]) -> Settled {
+    let mut settled = String::new();
+    // Up to where `text` is in `settled`.
+    let mut copied = 0;
+    let mut most_steps = 0;
+    let mut search = Search::default();
+    for part in parts_around(text, changed) {
+        let steps = search.settle(&text[part.clone()], &text[copied..part.start], &mut settled);
+        if search.unsure {
+            return Settled::Unsure;
+        }
+        if steps > 0 {
+            most_steps = most_steps.max(steps);
+            copied = part.end;
+        }
+    }
+    if most_steps == 0 {
+        return Settled::Unchanged;
+    }
+    settled.push_str(&text[copied..]);
+    Settled::Changed {
+        text: settled,
+        steps: most_steps,
+    }
+}
+
+/// How far past where it starts a search for runs looks: a step of a run
+/// is at most four characters of at most three bytes.
+const LOOKS_AHEAD: usize = 16;
+
+/// A stretch of text on its way to being settled: `head`, what steps have
+/// changed, followed by `tail`, text no step has changed.
+struct Stretch<'a> {
+    head: String,
+    tail: &'a str,
+    /// The steps that changed it (or the stretch it was cut from).
+    steps: usize,
+    /// Where (in `head` and `tail` as one) the last step's search found
+    /// its last run, if it searched: from there to the end it found none.
+    quiet_from: Option<usize>,
+}
+
+/// What is left to settle, in order of the text, last first.
+enum Pending<'a> {
+    Stretch(Stretch<'a>),
+    /// Barrier characters, copied as they are.
+    Barriers(String),
+}
+
+/// What one step made of a stretch.
+struct Stepped {
+    head: String,
+    /// Where in the old tail the new one starts.
+    tail_from: usize,
+    quiet_from: usize,
+}
+
+/// What the steps share: the fixes of recent runs, and the buffer that a
+/// stretch is searched in.
+#[derive(Default)]
+struct Search {
+    recent: RecentRuns,
+    window: String,
+    runs: Vec<(usize, usize)>,
+    /// Whether a run fixed was bad only as the start of a text.
+    unsure: bool,
+}
+
+impl Search {
+    /// Takes the steps that change `part` (a part of the text outside
+    /// which no run will change) and pushes `before` and what `part`
+    /// becomes to `settled`; returns how many steps that took (0: nothing
+    /// is pushed).
+    fn settle(&mut self, part: &str, before: &str, settled: &mut String) -> usize {
+        let whole_part = Stretch {
+            head: String::new(),
+            tail: part,
+            steps: 0,
+            quiet_from: None,
+        };
+        let Some(first_step) = self.step(&whole_part) else {
+            return 0;
+        };
+        settled.push_str(before);
+        let mut first_step = Some(first_step);
+        let mut most_steps = 0;
+        let mut pending = vec![Pending::Stretch(whole_part)];
+        while let Some(next) = pending.pop() {
+            let mut stretch = match next {
+                Pending::Barriers(barriers) => {
+                    settled.push_str(&barriers);
+                    continue;
+                }
+                Pending::Stretch(stretch) => stretch,
+            };
+            loop {
+                let Some(stepped) = first_step.take().or_else(|| self.step(&stretch)) else {
+                    if self.unsure {
+                        return 0;
+                    }
+                    settled.push_str(&stretch.head);
+                    settled.push_str(stretch.tail);
+                    most_steps = most_steps.max(stretch.steps);
+                    break;
+                };
+                let steps = stretch.steps + 1;
+                let tail = &stretch.tail[stepped.tail_from..];
+                // The new head's barriers cut it into stretches that go on
+                // each on its own; the last goes on with the tail.
+                let mut pieces = split_at_barriers(&stepped.head);
+                let (last, _) = pieces.pop().expect("at least one piece");
+                let continued = Stretch {
+                    head: stepped.head[last.clone()].to_owned(),
+                    tail,
+                    steps,
+                    quiet_from: Some(stepped.quiet_from.saturating_sub(last.start)),
+                };
+                // Barriers with nothing before them left to settle are
+                // copied now; from the first piece that holds text on,
+                // each waits its turn.
+                let first_kept = pieces
+                    .iter()
+                    .position(|(piece, _)| !piece.is_empty())
+                    .unwrap_or(pieces.len());
+                for (_, barriers) in &pieces[..first_kept] {
+                    settled.push_str(&stepped.head[barriers.clone()]);
+                }
+                if first_kept == pieces.len() {
+                    stretch = continued;
+                    continue;
+                }
+                pending.push(Pending::Stretch(continued));
+                for (piece, barriers) in pieces[first_kept..].iter().rev() {
+                    pending.push(Pending::Barriers(stepped.head[barriers.clone()].to_owned()));
+                    if !piece.is_empty() {
+                        pending.push(Pending::Stretch(Stretch {
+                            head: stepped.head[piece.clone()].to_owned(),
+                            tail: "",
+                            steps,
+                            quiet_from: None,
+                        }));
+                    }
+                }
+                break;
+            }
+        }
+        most_steps
+    }
+
+    /// One step of `fix_encoding` on a stretch: its runs fixed, or `None`
+    /// when it has none that would be.
+    fn step(&mut self, stretch: &Stretch) -> Option<Stepped> {
+        let Stretch {
+            head,
+            tail,
+            quiet_from,
+            ..
+        } = stretch;
+        // The search stops at `limit`: from the character after where the
+        // last one found its last run, the text and the search are as they
+        // were then, and found nothing.
+        let length = head.len() + tail.len();
+        let limit = match *quiet_from {
+            Some(quiet) => quiet + char_length_at(head, tail, quiet),
+            None => length,
+        };
+        let mut taken = match quiet_from {
+            Some(_) => char_boundary(tail, (limit + 2 * LOOKS_AHEAD).saturating_sub(head.len())),
+            None => tail.len(),
+        };
+        // Search in as much of the tail as the runs found need.
+        let Search {
+            recent,
+            window: buffer,
+            runs,
+            unsure,
+        } = self;
+        let window = loop {
+            let window: &str = if head.is_empty() {
+                &tail[..taken]
+            } else if taken == 0 {
+                head
+            } else {
+                buffer.clear();
+                buffer.push_str(head);
+                buffer.push_str(&tail[..taken]);
+                buffer
+            };
+            let whole = taken == tail.len();
+            runs.clear();
+            let mut from = 0;
+            let mut cut_short = false;
+            while let Some((start, end)) = next_run_starting_before(window, from, limit) {
+                if !whole && end + LOOKS_AHEAD > window.len() {
+                    cut_short = true;
+                    break;
+                }
+                runs.push((start, end));
+                from = end;
+            }
+            if !cut_short {
+                break window;
+            }
+            taken = char_boundary(tail, 2 * taken + 2 * LOOKS_AHEAD);
+        };
+
+        let mut fixed_head = String::new();
+        let mut copied = 0;
+        let mut growth = 0isize;
+        let mut last_fixed_end = None;
+        for &(start, end) in runs.iter() {
+            if let Some(fixed) = recent.fixed(&window[start..end]) {
+                if !is_bad_within(&window[start..end]) {
+                    *unsure = true;
+                    return None;
+                }
+                fixed_head.push_str(&window[copied..start]);
+                fixed_head.push_str(fixed);
+                copied = end;
+                growth += fixed.len() as isize - (end - start) as isize;
+                last_fixed_end = Some(end);
+            }
+        }
+        let cut = last_fixed_end?.max(head.len());
+        fixed_head.push_str(&window[copied..cut]);
+        // Runs fixed end at or before the last run found.
+        let (_, last_run_end) = *runs.last().expect("a run was fixed");
+        Some(Stepped {
+            head: fixed_head,
+            tail_from: cut - head.len(),
+            quiet_from: last_run_end.saturating_add_signed(growth),
+        })
+    }
+}
+
+/// The pieces of `text` between its stretches of barrier characters: the
+/// range of each, and of the barriers after it (empty for the last).
+fn split_at_barriers(text: &str) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut pieces = Vec::new();
+    let mut piece_start = 0;
+    // Where the stretch of barriers being passed started.
+    let mut barriers_start = None;
+    for (at, c) in text.char_indices() {
+        match (is_barrier_char(c), barriers_start) {
+            (true, None) => barriers_start = Some(at),
+            (false, Some(start)) => {
+                pieces.push((piece_start..start, start..at));
+                piece_start = at;
+                barriers_start = None;
+            }
+            _ => {}
+        }
+    }
+    match barriers_start {
+        Some(start) => {
+            pieces.push((piece_start..start, start..text.len()));
+            pieces.push((text.len()..text.len(), text.len()..text.len()));
+        }
+        None => pieces.push((piece_start..text.len(), text.len()..text.len())),
+    }
+    pieces
+}
+
+/// The length of the character at byte `at` of `head` followed by `tail`
+/// (0 at the end).
+fn char_length_at(head: &str, tail: &str, at: usize) -> usize {
+    let rest = match at.checked_sub(head.len()) {
+        None => &head[at..],
+        Some(in_tail) => &tail[in_tail..],
+    };
+    rest.chars().next().map_or(0, char::len_utf8)
+}
+
+/// The first character boundary of `text` at or after `at` (or its end).
+fn char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fix_steps_settling;
+    use super::*;
+    use crate::plan::ExplanationStep;
+    use crate::TextFixerConfig;
+    use proptest::prelude::*;
+
+    /// `fix_encoding` on `text`, with its plan, chains of steps taken
+    /// stretch by stretch or step by step.
+    fn fixed(text: &str, settle_chains: bool) -> (String, Vec<ExplanationStep>) {
+        let mut plan = Vec::new();
+        let fixed = fix_steps_settling(
+            text,
+            &TextFixerConfig::default(),
+            Some(&mut plan),
+            false,
+            settle_chains,
+        );
+        (fixed.into_owned(), plan)
+    }
+
+    /// ftfy 6.3.1's answers (`fix_encoding_and_explain`) on chains, each
+    /// step fixing one run that makes the next.
+    #[test]
+    fn chains_of_runs_as_ftfy_fixes_them() {
+        let cases = [
+            ("Ãœ¿".repeat(50), format!("{}Ü¿", "ܿ".repeat(49)), 50),
+            ("ܿÜ¿Ãœ¿Ãœ¿".to_owned(), "ܿܿܿÜ¿".to_owned(), 2),
+            (
+                "中Ãœ¿Ãœ¿Ãœ¿ and Ãœ¿Ãœ¿ 😀 Ã©".to_owned(),
+                "中ܿܿÜ¿ and ܿÜ¿ 😀 é".to_owned(),
+                3,
+            ),
+        ];
+        for (text, expected, steps) in cases {
+            let (text_fixed, plan) = fixed(&text, true);
+            assert_eq!(text_fixed, expected);
+            assert_eq!(plan, vec![DECODE_RUNS_STEP; steps], "{text:?}");
+        }
+    }
+
+    /// A chain is settled here, not step by step: after the first steps
+    /// of `Ãœ¿` repeated, the rest is one call.
+    #[test]
+    fn a_pinned_chain_is_settled_in_one_call() {
+        let text = "ܿÜ¿Ãœ¿Ãœ¿";
+        let changed = "ܿ".len().."ܿÜ".len();
+        assert_eq!(
+            settle_runs(text, std::slice::from_ref(&changed)),
+            Settled::Changed {
+                text: "ܿܿܿÜ¿".to_owned(),
+                steps: 2
+            }
+        );
+        assert!(pins('ܿ') && pins('中') && pins('😀'));
+        assert!(!pins('Ü') && !pins('¿') && !pins('a') && !pins('Ж'));
+    }
+
+    const DECODE_RUNS_STEP: ExplanationStep =
+        ExplanationStep::Apply(crate::fixes::Fix::DecodeInconsistentUtf8);
+
+    /// Pieces of chains and of what may stop or pin them.
+    /// (The long runs make a step search far into text no step changed.)
+    const PIECES: [&str; 27] = [
+        "Ãœ¿",
+        "Ãœ",
+        "Ü",
+        "¿",
+        "ܿ",
+        "中",
+        "😀",
+        "Ã©",
+        "â€™",
+        " ",
+        "a",
+        "\u{80}",
+        "\u{85}",
+        "Ð¿",
+        "Ñ",
+        "€",
+        "Ã",
+        "Â",
+        "œ",
+        "™",
+        "Ø",
+        "×",
+        "\u{a0}",
+        "Ã\u{a0}",
+        "ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©",
+        "Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿",
+        "ÐŸÑ€Ð¸Ð²ÐµÑ‚Ð¸Ð²ÐµÑ‚",
+    ];
+
+    fn text_of(prefix: &[usize], pattern: &[usize], repeats: usize, suffix: &[usize]) -> String {
+        let piece = |&i: &usize| PIECES[i % PIECES.len()];
+        let pattern: String = pattern.iter().map(piece).collect();
+        prefix
+            .iter()
+            .map(piece)
+            .chain(std::iter::once(pattern.repeat(repeats).as_str()))
+            .chain(suffix.iter().map(piece))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Settling chains stretch by stretch gives the text and the plan
+        /// of taking every step: on short patterns repeated (where chains
+        /// form), between pieces of any kind.
+        #[test]
+        fn settled_chains_as_step_by_step(
+            prefix in proptest::collection::vec(0..PIECES.len(), 0..6),
+            pattern in proptest::collection::vec(0..PIECES.len(), 1..5),
+            repeats in 1..24usize,
+            suffix in proptest::collection::vec(0..PIECES.len(), 0..6),
+        ) {
+            let text = text_of(&prefix, &pattern, repeats, &suffix);
+            prop_assert_eq!(fixed(&text, true), fixed(&text, false), "{:?}", text);
+        }
+
+        /// What the module rests on: but for the rule anchored at the
+        /// start of a text, no badness rule looks past what it matches, so
+        /// a text is bad wherever a part of it is bad within.
+        #[test]
+        fn a_text_is_bad_where_a_part_of_it_is(
+            picks in proptest::collection::vec(0..64usize, 1..16),
+            from in 0..16usize,
+            length in 0..16usize,
+        ) {
+            let pool: Vec<char> = "a Z1.,\n'\"-ÃÂâÐÑØÙÎœŒ€™©®°·»×²¿¡¢£¤¥¦§¨ª¬\u{a0}\u{ad}\u{80}\u{85}\u{9d}éêàÉÜüñ–—‘’“”•…│═ΒΓβπЖжПр中😀ܿ\u{301}"
+                .chars()
+                .collect();
+            let chars: Vec<char> = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let text: String = chars.iter().collect();
+            let from = from.min(chars.len());
+            let part: String = chars[from..(from + length).min(chars.len())].iter().collect();
+            prop_assert!(!is_bad_within(&part) || crate::badness::is_bad(&text), "{:?} in {:?}", part, text);
+        }
+    }
+}
