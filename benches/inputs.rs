@@ -262,5 +262,13 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // here since such chains are settled stretch by stretch
         // (src/encoding/cascade.rs).
         ("hunt_growing_run_16k", repeated("Ãœ¿", 1 << 14)),
+        // Found by a hunt for such chains (patterns whose fix_encoding
+        // takes a step per repeat): a chain past runs that are never
+        // fixed (each step's search finds them at other places than the
+        // last one's), also settled in linear time; and a chain that
+        // nothing pins (its fixes make `Þ`, which every Latin codec
+        // encodes), which, as in ftfy, costs a pass over the text a step.
+        ("hunt_chain_past_unfixed_16k", repeated("ÃŠ¢", 1 << 14)),
+        ("hunt_unpinned_chain_16k", repeated("Ãƒž", 1 << 14)),
     ]
 }

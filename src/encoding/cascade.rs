@@ -26,11 +26,11 @@
 //!
 //! [`decode_inconsistent_utf8`]: super::repairs::decode_inconsistent_utf8
 
+use std::collections::VecDeque;
 use std::ops::Range;
 
 use super::repairs::{parts_around, RecentRuns};
 use super::runs::{is_barrier_char, next_run_starting_before};
-use crate::badness::is_bad_within;
 use crate::codecs::undone::codecs_encoding;
 
 /// Whether `c` pins a text (see the module's documentation).
@@ -91,9 +91,35 @@ struct Stretch<'a> {
     tail: &'a str,
     /// The steps that changed it (or the stretch it was cut from).
     steps: usize,
-    /// Where (in `head` and `tail` as one) the last step's search found
-    /// its last run, if it searched: from there to the end it found none.
-    quiet_from: Option<usize>,
+    /// What the last step's search found, if a step searched it.
+    last_search: Option<LastSearch>,
+}
+
+/// What the searches of the steps so far tell of the text past the last
+/// run fixed: where a search may start and find only runs that are not
+/// fixed, which the next step's search uses to know when it is in step
+/// with them again.
+struct LastSearch {
+    /// Where the last run that the last step fixed ends, now (in `head`
+    /// and `tail` as one): the text from there on is as its search saw it.
+    fixed_end: usize,
+    /// Where searching is not known to find nothing: the positions inside
+    /// these spans (open at both ends), in order and apart, each at its
+    /// stored positions plus `shift` (the steps after move them all alike,
+    /// so they are stored once and never moved). Every other position
+    /// from the character after `fixed_end` on is one where some step's
+    /// search was, outside a run, and found only runs not fixed from
+    /// there on, in text that has not changed since.
+    unknown: VecDeque<(isize, isize)>,
+    shift: isize,
+}
+
+impl LastSearch {
+    /// The span of `unknown` at `index`, where it is now.
+    fn unknown_span(&self, index: usize) -> Option<(usize, usize)> {
+        let &(start, end) = self.unknown.get(index)?;
+        Some(((start + self.shift) as usize, (end + self.shift) as usize))
+    }
 }
 
 /// What is left to settle, in order of the text, last first.
@@ -103,12 +129,11 @@ enum Pending<'a> {
     Barriers(String),
 }
 
-/// What one step made of a stretch.
+/// What one step made of a stretch (whose `last_search` it updates).
 struct Stepped {
     head: String,
     /// Where in the old tail the new one starts.
     tail_from: usize,
-    quiet_from: usize,
 }
 
 /// What the steps share: the fixes of recent runs, and the buffer that a
@@ -118,6 +143,10 @@ struct Search {
     recent: RecentRuns,
     window: String,
     runs: Vec<(usize, usize)>,
+    /// Buffers for the spans where searching is not known to find nothing
+    /// (see [`LastSearch`]): before a step, and found by it.
+    was_unknown: Vec<(usize, usize)>,
+    unknown: Vec<(isize, isize)>,
     /// Whether a run fixed was bad only as the start of a text.
     unsure: bool,
 }
@@ -128,13 +157,13 @@ impl Search {
     /// becomes to `settled`; returns how many steps that took (0: nothing
     /// is pushed).
     fn settle(&mut self, part: &str, before: &str, settled: &mut String) -> usize {
-        let whole_part = Stretch {
+        let mut whole_part = Stretch {
             head: String::new(),
             tail: part,
             steps: 0,
-            quiet_from: None,
+            last_search: None,
         };
-        let Some(first_step) = self.step(&whole_part) else {
+        let Some(first_step) = self.step(&mut whole_part) else {
             return 0;
         };
         settled.push_str(before);
@@ -150,7 +179,7 @@ impl Search {
                 Pending::Stretch(stretch) => stretch,
             };
             loop {
-                let Some(stepped) = first_step.take().or_else(|| self.step(&stretch)) else {
+                let Some(stepped) = first_step.take().or_else(|| self.step(&mut stretch)) else {
                     if self.unsure {
                         return 0;
                     }
@@ -165,11 +194,14 @@ impl Search {
                 // each on its own; the last goes on with the tail.
                 let mut pieces = split_at_barriers(&stepped.head);
                 let (last, _) = pieces.pop().expect("at least one piece");
+                let mut last_search = stretch.last_search.take().expect("a step searched");
+                last_search.fixed_end = last_search.fixed_end.saturating_sub(last.start);
+                last_search.shift -= last.start as isize;
                 let continued = Stretch {
                     head: stepped.head[last.clone()].to_owned(),
                     tail,
                     steps,
-                    quiet_from: Some(stepped.quiet_from.saturating_sub(last.start)),
+                    last_search: Some(last_search),
                 };
                 // Barriers with nothing before them left to settle are
                 // copied now; from the first piece that holds text on,
@@ -193,7 +225,7 @@ impl Search {
                             head: stepped.head[piece.clone()].to_owned(),
                             tail: "",
                             steps,
-                            quiet_from: None,
+                            last_search: None,
                         }));
                     }
                 }
@@ -204,34 +236,38 @@ impl Search {
     }
 
     /// One step of `fix_encoding` on a stretch: its runs fixed, or `None`
-    /// when it has none that would be.
-    fn step(&mut self, stretch: &Stretch) -> Option<Stepped> {
+    /// when it has none that would be. Updates the stretch's
+    /// `last_search` to this step's.
+    fn step(&mut self, stretch: &mut Stretch) -> Option<Stepped> {
         let Stretch {
             head,
             tail,
-            quiet_from,
+            last_search,
             ..
         } = stretch;
-        // The search stops at `limit`: from the character after where the
-        // last one found its last run, the text and the search are as they
-        // were then, and found nothing.
         let length = head.len() + tail.len();
-        let limit = match *quiet_from {
-            Some(quiet) => quiet + char_length_at(head, tail, quiet),
-            None => length,
-        };
-        let mut taken = match quiet_from {
-            Some(_) => char_boundary(tail, (limit + 2 * LOOKS_AHEAD).saturating_sub(head.len())),
+        // From the character after the last run that the last step fixed,
+        // the text is as that step's search saw it: at a position there
+        // where neither search is inside a run, the two are in step, and
+        // this one would find nothing that one did not (and left unfixed).
+        let in_step_from = last_search
+            .as_ref()
+            .map(|last| last.fixed_end + char_length_at(head, tail, last.fixed_end));
+        let mut taken = match in_step_from {
+            Some(from) => char_boundary(tail, (from + 2 * LOOKS_AHEAD).saturating_sub(head.len())),
             None => tail.len(),
         };
-        // Search in as much of the tail as the runs found need.
         let Search {
             recent,
             window: buffer,
             runs,
+            was_unknown,
+            unknown,
             unsure,
         } = self;
-        let window = loop {
+        // Search in as much of the tail as the runs found need; `passed`
+        // is how many of the unknown spans this one passed.
+        let (window, passed) = 'search: loop {
             let window: &str = if head.is_empty() {
                 &tail[..taken]
             } else if taken == 0 {
@@ -245,17 +281,37 @@ impl Search {
             let whole = taken == tail.len();
             runs.clear();
             let mut from = 0;
-            let mut cut_short = false;
-            while let Some((start, end)) = next_run_starting_before(window, from, limit) {
+            let mut passed = 0;
+            loop {
+                // The first position from `from` on where the two
+                // searches are in step (the end, with no last search).
+                let in_step_at = match (last_search.as_ref(), in_step_from) {
+                    (Some(last), Some(in_step_from)) => {
+                        let at = from.max(in_step_from);
+                        while last.unknown_span(passed).is_some_and(|(_, end)| end <= at) {
+                            passed += 1;
+                        }
+                        match last.unknown_span(passed) {
+                            Some((start, end)) if start < at => end,
+                            _ => at,
+                        }
+                    }
+                    _ => length,
+                };
+                if in_step_at == from {
+                    break 'search (window, passed);
+                }
+                if !whole && in_step_at + LOOKS_AHEAD > window.len() {
+                    break;
+                }
+                let Some((start, end)) = next_run_starting_before(window, from, in_step_at) else {
+                    break 'search (window, passed);
+                };
                 if !whole && end + LOOKS_AHEAD > window.len() {
-                    cut_short = true;
                     break;
                 }
                 runs.push((start, end));
                 from = end;
-            }
-            if !cut_short {
-                break window;
             }
             taken = char_boundary(tail, 2 * taken + 2 * LOOKS_AHEAD);
         };
@@ -263,10 +319,10 @@ impl Search {
         let mut fixed_head = String::new();
         let mut copied = 0;
         let mut growth = 0isize;
-        let mut last_fixed_end = None;
-        for &(start, end) in runs.iter() {
-            if let Some(fixed) = recent.fixed(&window[start..end]) {
-                if !is_bad_within(&window[start..end]) {
+        let mut last_fixed = None;
+        for (index, &(start, end)) in runs.iter().enumerate() {
+            if let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) {
+                if !bad_within {
                     *unsure = true;
                     return None;
                 }
@@ -274,17 +330,64 @@ impl Search {
                 fixed_head.push_str(fixed);
                 copied = end;
                 growth += fixed.len() as isize - (end - start) as isize;
-                last_fixed_end = Some(end);
+                last_fixed = Some(index);
             }
         }
-        let cut = last_fixed_end?.max(head.len());
+        let last_fixed = last_fixed?;
+        let last_fixed_end = runs[last_fixed].1;
+        let cut = last_fixed_end.max(head.len());
         fixed_head.push_str(&window[copied..cut]);
-        // Runs fixed end at or before the last run found.
-        let (_, last_run_end) = *runs.last().expect("a run was fixed");
+
+        // Past the last run fixed, a position is known now where this
+        // search was outside a run, or where it was known before: what is
+        // unknown is inside this search's runs and was unknown before
+        // (everything before `in_step_from` was). The spans past where
+        // the search stopped stay as they were.
+        let mut search = last_search.take().unwrap_or(LastSearch {
+            fixed_end: 0,
+            unknown: VecDeque::new(),
+            shift: 0,
+        });
+        was_unknown.clear();
+        was_unknown.push((0, in_step_from.unwrap_or(length)));
+        for index in 0..passed {
+            let (start, end) = search.unknown_span(index).expect("a span passed");
+            // (The first may reach back before `in_step_from`.)
+            match was_unknown.last_mut() {
+                Some(last) if start < last.1 => last.1 = last.1.max(end),
+                _ => was_unknown.push((start, end)),
+            }
+        }
+        unknown.clear();
+        let mut next_unknown = 0;
+        for &(start, end) in &runs[last_fixed + 1..] {
+            while was_unknown
+                .get(next_unknown)
+                .is_some_and(|&(_, until)| until <= start)
+            {
+                next_unknown += 1;
+            }
+            for &(from, until) in was_unknown[next_unknown..]
+                .iter()
+                .take_while(|&&(from, _)| from < end)
+            {
+                let (from, until) = (from.max(start), until.min(end));
+                // A span of one byte holds no position.
+                if until > from + 1 {
+                    unknown.push((from as isize - search.shift, until as isize - search.shift));
+                }
+            }
+        }
+        search.unknown.drain(..passed);
+        for &span in unknown.iter().rev() {
+            search.unknown.push_front(span);
+        }
+        search.shift += growth;
+        search.fixed_end = last_fixed_end.saturating_add_signed(growth);
+        *last_search = Some(search);
         Some(Stepped {
             head: fixed_head,
             tail_from: cut - head.len(),
-            quiet_from: last_run_end.saturating_add_signed(growth),
         })
     }
 }
@@ -399,8 +502,12 @@ mod tests {
         ExplanationStep::Apply(crate::fixes::Fix::DecodeInconsistentUtf8);
 
     /// Pieces of chains and of what may stop or pin them.
-    /// (The long runs make a step search far into text no step changed.)
-    const PIECES: [&str; 27] = [
+    /// (The long runs make a step search far into text no step changed;
+    /// `ÃŠ¢` repeated is a chain past runs that are never fixed.)
+    const PIECES: [&str; 30] = [
+        "ÃŠ¢",
+        "Š¢",
+        "ÃŠ",
         "Ãœ¿",
         "Ãœ",
         "Ü",
@@ -474,7 +581,7 @@ mod tests {
             let text: String = chars.iter().collect();
             let from = from.min(chars.len());
             let part: String = chars[from..(from + length).min(chars.len())].iter().collect();
-            prop_assert!(!is_bad_within(&part) || crate::badness::is_bad(&text), "{:?} in {:?}", part, text);
+            prop_assert!(!crate::badness::is_bad_within(&part) || crate::badness::is_bad(&text), "{:?} in {:?}", part, text);
         }
     }
 }

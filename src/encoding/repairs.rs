@@ -12,7 +12,7 @@ use regex::bytes::Regex as BytesRegex;
 
 use super::fix_encoding_of_bad;
 use super::runs::{next_run, runs_around};
-use crate::badness::is_bad;
+use crate::badness::{is_bad, is_bad_within};
 use crate::codecs;
 use crate::edits::Edits;
 use crate::TextFixerConfig;
@@ -261,29 +261,51 @@ fn fixed_run(run: &str) -> Option<String> {
 /// and a run's fix depends on nothing but the run.
 #[derive(Default)]
 pub(super) struct RecentRuns {
-    /// Runs and their fixes, replaced in turn; an empty run is no run.
-    entries: [(String, Option<String>); 4],
+    /// Runs, replaced in turn; an empty run is no run.
+    entries: [RecentRun; 4],
     next_replaced: usize,
+}
+
+#[derive(Default)]
+struct RecentRun {
+    run: String,
+    fixed: Option<String>,
+    /// [`is_bad_within`] of the run, once asked.
+    bad_within: Option<bool>,
 }
 
 impl RecentRuns {
     /// [`fixed_run`] of `run`, remembered.
     pub(super) fn fixed(&mut self, run: &str) -> Option<&str> {
-        let index = match self.entries.iter().position(|(seen, _)| seen == run) {
+        self.entry(run).fixed.as_deref()
+    }
+
+    /// [`fixed_run`] of `run`, and whether the run is bad within a longer
+    /// text ([`is_bad_within`]), both remembered.
+    pub(super) fn fixed_and_bad_within(&mut self, run: &str) -> Option<(&str, bool)> {
+        let entry = self.entry(run);
+        let fixed = entry.fixed.as_deref()?;
+        let bad_within = *entry.bad_within.get_or_insert_with(|| is_bad_within(run));
+        Some((fixed, bad_within))
+    }
+
+    fn entry(&mut self, run: &str) -> &mut RecentRun {
+        let index = match self.entries.iter().position(|entry| entry.run == run) {
             Some(index) => index,
             None => {
                 let index = self.next_replaced;
                 // The run's place keeps its buffer, so that a new run
                 // costs no allocation of its own.
-                let (seen, fixed) = &mut self.entries[index];
-                seen.clear();
-                seen.push_str(run);
-                *fixed = fixed_run(run);
+                let entry = &mut self.entries[index];
+                entry.run.clear();
+                entry.run.push_str(run);
+                entry.fixed = fixed_run(run);
+                entry.bad_within = None;
                 self.next_replaced = (index + 1) % self.entries.len();
                 index
             }
         };
-        self.entries[index].1.as_deref()
+        &mut self.entries[index]
     }
 }
 
