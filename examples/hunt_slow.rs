@@ -11,6 +11,12 @@
 //! 128 KB line; the slowest patterns, and any whose time per byte grows by
 //! more than half from the short line to the long, are printed with their
 //! MB/s. What it finds joins `benches/inputs.rs`'s adversarial inputs.
+//!
+//! It then hunts for *chains*: patterns of two to five characters of
+//! mojibake on which each step of `fix_encoding` fixes one run that makes
+//! the next, so that its steps grow with the repeats (found by the length
+//! of the plan on twelve repeats, which is cheap), timed the same way.
+//! Random patterns of any characters rarely make one.
 
 #[path = "../benches/inputs.rs"]
 #[allow(dead_code)] // the benchmark inputs; only the generator is used here
@@ -20,7 +26,7 @@ use inputs::Random;
 use std::env;
 use std::time::Instant;
 
-use ftfy::{fix_text_with, TextFixerConfig};
+use ftfy::{fix_encoding_and_explain, fix_text_with, TextFixerConfig};
 
 /// Characters that make some fix or rule work, and ordinary neighbours.
 const POOL: &str = concat!(
@@ -30,6 +36,13 @@ const POOL: &str = concat!(
     "вЂВГРСўβΒΓΞΟΆā",
     "ﬁﬂﬀĳǆＡ０！　ｶ\u{2028}\u{feff}\u{fffd}\u{f8ff}\u{301}\u{308}\u{338}",
     "│═╬░中ж😀",
+);
+
+/// Characters of UTF-8 mojibake (leads and continuations in Windows-1252,
+/// Latin-1 and Windows-1251) and a few that stop or pin chains.
+const CHAIN_POOL: &str = concat!(
+    "ÃÂÄÅÐÑÎØÙâéœŠš¢£Ÿž®©°·»–—´×²³µ¿¡ÜßÇçñáíóú",
+    "\u{80}\u{85}\u{a0}ƒ†‡•€™ˆ˜…‚‰ЖПрсуВГабвгдЂЃЄΒΓαβ aZ中",
 );
 
 /// MB/s of fix_text on `pattern` repeated to about `size` bytes.
@@ -70,6 +83,35 @@ fn main() {
     for (long, short, pattern) in results.iter().take(15) {
         println!("{long:9.1} {short:9.1}  {pattern:?}");
     }
+    print_growing(&results);
+
+    let pool: Vec<char> = CHAIN_POOL.chars().collect();
+    let mut chains = Vec::new();
+    for _ in 0..patterns * 50 {
+        let length = 2 + random.below(4);
+        let pattern: String = (0..length)
+            .map(|_| pool[random.below(pool.len())])
+            .collect();
+        let steps = fix_encoding_and_explain(&pattern.repeat(12), &config)
+            .explanation
+            .map_or(0, |plan| plan.len());
+        if steps >= 6 && !chains.iter().any(|(_, _, seen)| *seen == pattern) {
+            let short = rate(&pattern, 1 << 14, &config);
+            let long = rate(&pattern, 1 << 17, &config);
+            chains.push((long, short, pattern));
+        }
+    }
+    chains.sort_by(|a, b| a.0.total_cmp(&b.0));
+    println!("chains found: {}; the slowest:", chains.len());
+    for (long, short, pattern) in chains.iter().take(15) {
+        println!("{long:9.1} {short:9.1}  {pattern:?}");
+    }
+    print_growing(&chains);
+}
+
+/// Prints the patterns of `results` (MB/s on 128 KB and on 16 KB) whose
+/// time per byte grows with the line.
+fn print_growing(results: &[(f64, f64, String)]) {
     println!("patterns whose time per byte grows with the line:");
     for (long, short, pattern) in results
         .iter()
