@@ -270,5 +270,8 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // encodes), which, as in ftfy, costs a pass over the text a step.
         ("hunt_chain_past_unfixed_16k", repeated("ÃŠ¢", 1 << 14)),
         ("hunt_unpinned_chain_16k", repeated("Ãƒž", 1 << 14)),
+        // A chain that runs leftward: each step fixes the run just before
+        // the one fixed last (settled in linear time too).
+        ("hunt_leftward_chain_16k", repeated("•ßÂ\u{85}Ç", 1 << 14)),
     ]
 }

@@ -16,13 +16,17 @@
 //! No run holds a *barrier* character (one that can be in no run, see
 //! [`is_barrier_char`]), nor starts depending on one, so the stretches of
 //! text between barriers change, step by step, each on its own; the text
-//! takes as many steps as its slowest stretch. Within a stretch, a step
-//! searches for runs from the stretch's start only until the search is in
-//! step again with the last step's: past the end of the last run that the
-//! last step found, where it found nothing more. So on text like `Ãœ¿`
-//! repeated, where each step fixes one run that makes the next, a step
-//! costs a few characters rather than the whole text, and the steps that
-//! ftfy takes in time quadratic in the text take linear time.
+//! takes as many steps as its slowest stretch. Within a stretch, a step's
+//! search for runs starts where an earlier search was outside a run, a
+//! step's reach before anything changed since (so the text before it, and
+//! the runs there, are as they were: none fixed), and stops where it is
+//! in step again with the earlier searches past the last run fixed, in
+//! text unchanged since. The text before the first change is borrowed,
+//! not copied. So on text like `Ãœ¿` repeated, where each step fixes one
+//! run that makes the next (or `•ßÂ\u{85}Ç`, where the chain runs
+//! leftward), a step costs a few characters rather than the whole text,
+//! and the steps that ftfy takes in time quadratic in the text take
+//! linear time.
 //!
 //! [`decode_inconsistent_utf8`]: super::repairs::decode_inconsistent_utf8
 
@@ -84,9 +88,18 @@ pub(super) fn settle_runs(text: &str, changed: &[Range<usize>]) -> Settled {
 /// is at most four characters of at most three bytes.
 const LOOKS_AHEAD: usize = 16;
 
-/// A stretch of text on its way to being settled: `head`, what steps have
-/// changed, followed by `tail`, text no step has changed.
+/// A stretch of text on its way to being settled: `prefix`, text no step
+/// has changed, whose search starts at the last of `resume_points`;
+/// `head`, what steps have changed; `tail`, text no step has changed.
+/// (Positions are the head's but for `resume_points`.)
 struct Stretch<'a> {
+    prefix: &'a str,
+    /// Where in `prefix` a search may start, in order: positions where
+    /// some search was outside a run, past runs none of which was fixed,
+    /// and more than a step's reach before anything changed since (a
+    /// search that starts there finds what a search from the start
+    /// would). The next search starts at the last (at 0 if none).
+    resume_points: Vec<usize>,
     head: String,
     tail: &'a str,
     /// The steps that changed it (or the stretch it was cut from).
@@ -129,8 +142,11 @@ enum Pending<'a> {
     Barriers(String),
 }
 
-/// What one step made of a stretch (whose `last_search` it updates).
-struct Stepped {
+/// What one step made of a stretch (whose `last_search` and
+/// `resume_points` it updates, in the new head's and prefix's positions):
+/// the new prefix, borrowed, and head.
+struct Stepped<'a> {
+    prefix: &'a str,
     head: String,
     /// Where in the old tail the new one starts.
     tail_from: usize,
@@ -158,6 +174,8 @@ impl Search {
     /// is pushed).
     fn settle(&mut self, part: &str, before: &str, settled: &mut String) -> usize {
         let mut whole_part = Stretch {
+            prefix: "",
+            resume_points: Vec::new(),
             head: String::new(),
             tail: part,
             steps: 0,
@@ -183,6 +201,7 @@ impl Search {
                     if self.unsure {
                         return 0;
                     }
+                    settled.push_str(stretch.prefix);
                     settled.push_str(&stretch.head);
                     settled.push_str(stretch.tail);
                     most_steps = most_steps.max(stretch.steps);
@@ -190,19 +209,55 @@ impl Search {
                 };
                 let steps = stretch.steps + 1;
                 let tail = &stretch.tail[stepped.tail_from..];
+                let prefix = stepped.prefix;
                 // The new head's barriers cut it into stretches that go on
-                // each on its own; the last goes on with the tail.
+                // each on its own; the last goes on with the tail, the
+                // first with the prefix.
                 let mut pieces = split_at_barriers(&stepped.head);
                 let (last, _) = pieces.pop().expect("at least one piece");
                 let mut last_search = stretch.last_search.take().expect("a step searched");
                 last_search.fixed_end = last_search.fixed_end.saturating_sub(last.start);
                 last_search.shift -= last.start as isize;
+                // The piece that goes on with the prefix takes where its
+                // search may start.
+                let mut resume_points = Some(std::mem::take(&mut stretch.resume_points));
+                let (continued_prefix, continued_resume_points) = if pieces.is_empty() {
+                    (prefix, resume_points.take().unwrap_or_default())
+                } else {
+                    ("", Vec::new())
+                };
                 let continued = Stretch {
+                    prefix: continued_prefix,
+                    resume_points: continued_resume_points,
                     head: stepped.head[last.clone()].to_owned(),
                     tail,
                     steps,
                     last_search: Some(last_search),
                 };
+                if !pieces.is_empty() && !prefix.is_empty() {
+                    // The first piece goes on with the prefix: it is the
+                    // first to settle, and may not be empty.
+                    pending.push(Pending::Stretch(continued));
+                    for (index, (piece, barriers)) in pieces.iter().enumerate().rev() {
+                        pending.push(Pending::Barriers(stepped.head[barriers.clone()].to_owned()));
+                        if index == 0 || !piece.is_empty() {
+                            let (prefix, resume_points) = if index == 0 {
+                                (prefix, resume_points.take().unwrap_or_default())
+                            } else {
+                                ("", Vec::new())
+                            };
+                            pending.push(Pending::Stretch(Stretch {
+                                prefix,
+                                resume_points,
+                                head: stepped.head[piece.clone()].to_owned(),
+                                tail: "",
+                                steps,
+                                last_search: None,
+                            }));
+                        }
+                    }
+                    break;
+                }
                 // Barriers with nothing before them left to settle are
                 // copied now; from the first piece that holds text on,
                 // each waits its turn.
@@ -222,6 +277,8 @@ impl Search {
                     pending.push(Pending::Barriers(stepped.head[barriers.clone()].to_owned()));
                     if !piece.is_empty() {
                         pending.push(Pending::Stretch(Stretch {
+                            prefix: "",
+                            resume_points: Vec::new(),
                             head: stepped.head[piece.clone()].to_owned(),
                             tail: "",
                             steps,
@@ -238,14 +295,26 @@ impl Search {
     /// One step of `fix_encoding` on a stretch: its runs fixed, or `None`
     /// when it has none that would be. Updates the stretch's
     /// `last_search` to this step's.
-    fn step(&mut self, stretch: &mut Stretch) -> Option<Stepped> {
+    fn step<'a>(&mut self, stretch: &mut Stretch<'a>) -> Option<Stepped<'a>> {
         let Stretch {
+            prefix,
+            resume_points,
             head,
             tail,
             last_search,
             ..
         } = stretch;
-        let length = head.len() + tail.len();
+        let (prefix, tail): (&'a str, &'a str) = (prefix, tail);
+        let resume_at = resume_points.last().copied().unwrap_or(0);
+        // The search starts at `resume_at`, with the character before it
+        // in the window for the look-behind; `offset` is where the head
+        // starts in the window.
+        let lead = prefix[..resume_at]
+            .chars()
+            .next_back()
+            .map_or(resume_at, |c| resume_at - c.len_utf8());
+        let offset = prefix.len() - lead;
+        let search_from = resume_at - lead;
         // From the character after the last run that the last step fixed,
         // the text is as that step's search saw it: at a position there
         // where neither search is inside a run, the two are in step, and
@@ -268,35 +337,39 @@ impl Search {
         // Search in as much of the tail as the runs found need; `passed`
         // is how many of the unknown spans this one passed.
         let (window, passed) = 'search: loop {
-            let window: &str = if head.is_empty() {
+            let window: &str = if offset == 0 && head.is_empty() {
                 &tail[..taken]
-            } else if taken == 0 {
+            } else if taken == 0 && offset == 0 {
                 head
             } else {
                 buffer.clear();
+                buffer.push_str(&prefix[lead..]);
                 buffer.push_str(head);
                 buffer.push_str(&tail[..taken]);
                 buffer
             };
             let whole = taken == tail.len();
             runs.clear();
-            let mut from = 0;
+            let mut from = search_from;
             let mut passed = 0;
             loop {
                 // The first position from `from` on where the two
                 // searches are in step (the end, with no last search).
                 let in_step_at = match (last_search.as_ref(), in_step_from) {
                     (Some(last), Some(in_step_from)) => {
-                        let at = from.max(in_step_from);
-                        while last.unknown_span(passed).is_some_and(|(_, end)| end <= at) {
+                        let at = from.max(in_step_from + offset);
+                        while last
+                            .unknown_span(passed)
+                            .is_some_and(|(_, end)| end + offset <= at)
+                        {
                             passed += 1;
                         }
                         match last.unknown_span(passed) {
-                            Some((start, end)) if start < at => end,
+                            Some((start, end)) if start + offset < at => end + offset,
                             _ => at,
                         }
                     }
-                    _ => length,
+                    _ => window.len(),
                 };
                 if in_step_at == from {
                     break 'search (window, passed);
@@ -316,42 +389,96 @@ impl Search {
             taken = char_boundary(tail, 2 * taken + 2 * LOOKS_AHEAD);
         };
 
-        let mut fixed_head = String::new();
-        let mut copied = 0;
-        let mut growth = 0isize;
+        // Which runs are fixed, and where the first one starts.
+        let mut first_fixed = None;
         let mut last_fixed = None;
         for (index, &(start, end)) in runs.iter().enumerate() {
-            if let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) {
+            if let Some((_, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) {
                 if !bad_within {
                     *unsure = true;
                     return None;
                 }
+                first_fixed.get_or_insert(index);
+                last_fixed = Some(index);
+            }
+        }
+        let (first_fixed, last_fixed) = (first_fixed?, last_fixed?);
+        let first_fixed_start = runs[first_fixed].0;
+        // The text before the first run fixed has not changed: it is the
+        // new prefix, borrowed, where it can be (`base` is where it ends
+        // in the window).
+        let (new_prefix, base) = if lead + first_fixed_start <= prefix.len() {
+            (&prefix[..lead + first_fixed_start], first_fixed_start)
+        } else if prefix.is_empty() && head.is_empty() {
+            (&tail[..first_fixed_start], first_fixed_start)
+        } else {
+            (prefix, offset)
+        };
+        // Where the next search may start: positions where this one was
+        // outside a run, more than a step's reach before the first run
+        // fixed (so every run before them, and what it looked at, is as it
+        // was), and within the new prefix; the points kept from earlier
+        // searches past that reach are no longer good.
+        // (In the prefix's positions: the window starts at `lead`.)
+        let latest = (lead + first_fixed_start)
+            .saturating_sub(LOOKS_AHEAD)
+            .min(lead + base);
+        while resume_points.last().is_some_and(|&point| point > latest) {
+            resume_points.pop();
+        }
+        let mut add_point = |point: usize| {
+            if point <= latest && resume_points.last().is_none_or(|&last| last < point) {
+                resume_points.push(point);
+            }
+        };
+        add_point(lead + search_from);
+        let mut latest_is_free = true;
+        for &(start, end) in &runs[..first_fixed] {
+            let (start, end) = (lead + start, lead + end);
+            add_point(start);
+            add_point(end);
+            latest_is_free &= !(start < latest && latest < end);
+        }
+        if latest_is_free && latest >= lead + search_from {
+            let mut point = latest - lead;
+            while !window.is_char_boundary(point) {
+                point -= 1;
+            }
+            add_point(lead + point);
+        }
+
+        let mut fixed_head = String::new();
+        let mut copied = base;
+        let mut growth = 0isize;
+        for &(start, end) in &runs[first_fixed..=last_fixed] {
+            if let Some(fixed) = recent.fixed(&window[start..end]) {
                 fixed_head.push_str(&window[copied..start]);
                 fixed_head.push_str(fixed);
                 copied = end;
                 growth += fixed.len() as isize - (end - start) as isize;
-                last_fixed = Some(index);
             }
         }
-        let last_fixed = last_fixed?;
         let last_fixed_end = runs[last_fixed].1;
-        let cut = last_fixed_end.max(head.len());
+        let head_end = offset + head.len();
+        let cut = last_fixed_end.max(head_end);
         fixed_head.push_str(&window[copied..cut]);
 
         // Past the last run fixed, a position is known now where this
         // search was outside a run, or where it was known before: what is
         // unknown is inside this search's runs and was unknown before
         // (everything before `in_step_from` was). The spans past where
-        // the search stopped stay as they were.
+        // the search stopped stay as they were. (In the window, the old
+        // spans are `offset` further on; in the new head, `base` back.)
         let mut search = last_search.take().unwrap_or(LastSearch {
             fixed_end: 0,
             unknown: VecDeque::new(),
             shift: 0,
         });
         was_unknown.clear();
-        was_unknown.push((0, in_step_from.unwrap_or(length)));
+        was_unknown.push((0, in_step_from.map_or(window.len(), |from| from + offset)));
         for index in 0..passed {
             let (start, end) = search.unknown_span(index).expect("a span passed");
+            let (start, end) = (start + offset, end + offset);
             // (The first may reach back before `in_step_from`.)
             match was_unknown.last_mut() {
                 Some(last) if start < last.1 => last.1 = last.1.max(end),
@@ -360,6 +487,7 @@ impl Search {
         }
         unknown.clear();
         let mut next_unknown = 0;
+        let stored = search.shift + offset as isize;
         for &(start, end) in &runs[last_fixed + 1..] {
             while was_unknown
                 .get(next_unknown)
@@ -374,7 +502,7 @@ impl Search {
                 let (from, until) = (from.max(start), until.min(end));
                 // A span of one byte holds no position.
                 if until > from + 1 {
-                    unknown.push((from as isize - search.shift, until as isize - search.shift));
+                    unknown.push((from as isize - stored, until as isize - stored));
                 }
             }
         }
@@ -382,12 +510,13 @@ impl Search {
         for &span in unknown.iter().rev() {
             search.unknown.push_front(span);
         }
-        search.shift += growth;
-        search.fixed_end = last_fixed_end.saturating_add_signed(growth);
+        search.shift += offset as isize + growth - base as isize;
+        search.fixed_end = (last_fixed_end as isize + growth - base as isize) as usize;
         *last_search = Some(search);
         Some(Stepped {
+            prefix: new_prefix,
             head: fixed_head,
-            tail_from: cut - head.len(),
+            tail_from: cut - head_end,
         })
     }
 }
@@ -504,10 +633,13 @@ mod tests {
     /// Pieces of chains and of what may stop or pin them.
     /// (The long runs make a step search far into text no step changed;
     /// `ÃŠ¢` repeated is a chain past runs that are never fixed.)
-    const PIECES: [&str; 30] = [
+    const PIECES: [&str; 33] = [
         "ÃŠ¢",
         "Š¢",
         "ÃŠ",
+        "•ßÂ\u{85}Ç",
+        "ß",
+        "•",
         "Ãœ¿",
         "Ãœ",
         "Ü",
