@@ -394,7 +394,7 @@ impl StreamFixer {
 const PROBE_BYTES: usize = 4096;
 
 /// The largest character boundary of `text` at or before byte `at`.
-fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
+pub(crate) fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;

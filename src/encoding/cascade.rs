@@ -36,6 +36,7 @@ use std::ops::Range;
 use super::repairs::{parts_around, RecentRuns};
 use super::runs::{is_barrier_char, next_run_starting_before};
 use crate::codecs::undone::codecs_encoding;
+use crate::stream::char_boundary_at_or_before;
 
 /// Whether `c` pins a text (see the module's documentation).
 pub(super) fn pins(c: char) -> bool {
@@ -208,63 +209,41 @@ impl Search {
                     break;
                 };
                 let steps = stretch.steps + 1;
-                let tail = &stretch.tail[stepped.tail_from..];
-                let prefix = stepped.prefix;
                 // The new head's barriers cut it into stretches that go on
-                // each on its own; the last goes on with the tail, the
-                // first with the prefix.
+                // each on its own: the first with the prefix (and where its
+                // search may start), the last with the tail.
                 let mut pieces = split_at_barriers(&stepped.head);
                 let (last, _) = pieces.pop().expect("at least one piece");
                 let mut last_search = stretch.last_search.take().expect("a step searched");
                 last_search.fixed_end = last_search.fixed_end.saturating_sub(last.start);
                 last_search.shift -= last.start as isize;
-                // The piece that goes on with the prefix takes where its
-                // search may start.
-                let mut resume_points = Some(std::mem::take(&mut stretch.resume_points));
-                let (continued_prefix, continued_resume_points) = if pieces.is_empty() {
-                    (prefix, resume_points.take().unwrap_or_default())
-                } else {
-                    ("", Vec::new())
+                // A piece with nothing in it (nor the prefix) has nothing to
+                // settle.
+                let holds_text = |index: usize, piece: &Range<usize>| {
+                    !piece.is_empty() || (index == 0 && !stepped.prefix.is_empty())
                 };
-                let continued = Stretch {
-                    prefix: continued_prefix,
-                    resume_points: continued_resume_points,
-                    head: stepped.head[last.clone()].to_owned(),
-                    tail,
+                let first_kept = pieces
+                    .iter()
+                    .enumerate()
+                    .position(|(index, (piece, _))| holds_text(index, piece))
+                    .unwrap_or(pieces.len());
+                let mut resume_points = std::mem::take(&mut stretch.resume_points);
+                let mut prefix = stepped.prefix;
+                let mut continued = Stretch {
+                    prefix: "",
+                    resume_points: Vec::new(),
+                    head: stepped.head[last].to_owned(),
+                    tail: &stretch.tail[stepped.tail_from..],
                     steps,
                     last_search: Some(last_search),
                 };
-                if !pieces.is_empty() && !prefix.is_empty() {
-                    // The first piece goes on with the prefix: it is the
-                    // first to settle, and may not be empty.
-                    pending.push(Pending::Stretch(continued));
-                    for (index, (piece, barriers)) in pieces.iter().enumerate().rev() {
-                        pending.push(Pending::Barriers(stepped.head[barriers.clone()].to_owned()));
-                        if index == 0 || !piece.is_empty() {
-                            let (prefix, resume_points) = if index == 0 {
-                                (prefix, resume_points.take().unwrap_or_default())
-                            } else {
-                                ("", Vec::new())
-                            };
-                            pending.push(Pending::Stretch(Stretch {
-                                prefix,
-                                resume_points,
-                                head: stepped.head[piece.clone()].to_owned(),
-                                tail: "",
-                                steps,
-                                last_search: None,
-                            }));
-                        }
-                    }
-                    break;
+                if pieces.is_empty() {
+                    continued.prefix = prefix;
+                    continued.resume_points = std::mem::take(&mut resume_points);
                 }
                 // Barriers with nothing before them left to settle are
                 // copied now; from the first piece that holds text on,
                 // each waits its turn.
-                let first_kept = pieces
-                    .iter()
-                    .position(|(piece, _)| !piece.is_empty())
-                    .unwrap_or(pieces.len());
                 for (_, barriers) in &pieces[..first_kept] {
                     settled.push_str(&stepped.head[barriers.clone()]);
                 }
@@ -273,13 +252,24 @@ impl Search {
                     continue;
                 }
                 pending.push(Pending::Stretch(continued));
-                for (piece, barriers) in pieces[first_kept..].iter().rev() {
-                    pending.push(Pending::Barriers(stepped.head[barriers.clone()].to_owned()));
-                    if !piece.is_empty() {
+                for (index, (piece, barriers)) in
+                    pieces.into_iter().enumerate().skip(first_kept).rev()
+                {
+                    pending.push(Pending::Barriers(stepped.head[barriers].to_owned()));
+                    if holds_text(index, &piece) {
+                        let first = index == 0;
                         pending.push(Pending::Stretch(Stretch {
-                            prefix: "",
-                            resume_points: Vec::new(),
-                            head: stepped.head[piece.clone()].to_owned(),
+                            prefix: if first {
+                                std::mem::take(&mut prefix)
+                            } else {
+                                ""
+                            },
+                            resume_points: if first {
+                                std::mem::take(&mut resume_points)
+                            } else {
+                                Vec::new()
+                            },
+                            head: stepped.head[piece].to_owned(),
                             tail: "",
                             steps,
                             last_search: None,
@@ -389,31 +379,42 @@ impl Search {
             taken = char_boundary(tail, 2 * taken + 2 * LOOKS_AHEAD);
         };
 
-        // Which runs are fixed, and where the first one starts.
+        // The runs fixed, each looked up once: the text before the first
+        // has not changed, and is the new prefix, borrowed where it can be
+        // (`base` is where it ends in the window).
+        let mut fixed_head = String::new();
+        let mut new_prefix = prefix;
+        let mut base = offset;
+        let mut copied = 0;
+        let mut growth = 0isize;
         let mut first_fixed = None;
         let mut last_fixed = None;
         for (index, &(start, end)) in runs.iter().enumerate() {
-            if let Some((_, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) {
-                if !bad_within {
-                    *unsure = true;
-                    return None;
-                }
-                first_fixed.get_or_insert(index);
-                last_fixed = Some(index);
+            let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) else {
+                continue;
+            };
+            if !bad_within {
+                *unsure = true;
+                return None;
             }
+            if first_fixed.is_none() {
+                first_fixed = Some(index);
+                if lead + start <= prefix.len() {
+                    (new_prefix, base) = (&prefix[..lead + start], start);
+                } else if prefix.is_empty() && head.is_empty() {
+                    (new_prefix, base) = (&tail[..start], start);
+                }
+                copied = base;
+            }
+            fixed_head.push_str(&window[copied..start]);
+            fixed_head.push_str(fixed);
+            copied = end;
+            growth += fixed.len() as isize - (end - start) as isize;
+            last_fixed = Some(index);
         }
         let (first_fixed, last_fixed) = (first_fixed?, last_fixed?);
         let first_fixed_start = runs[first_fixed].0;
-        // The text before the first run fixed has not changed: it is the
-        // new prefix, borrowed, where it can be (`base` is where it ends
-        // in the window).
-        let (new_prefix, base) = if lead + first_fixed_start <= prefix.len() {
-            (&prefix[..lead + first_fixed_start], first_fixed_start)
-        } else if prefix.is_empty() && head.is_empty() {
-            (&tail[..first_fixed_start], first_fixed_start)
-        } else {
-            (prefix, offset)
-        };
+
         // Where the next search may start: positions where this one was
         // outside a run, more than a step's reach before the first run
         // fixed (so every run before them, and what it looked at, is as it
@@ -440,24 +441,9 @@ impl Search {
             latest_is_free &= !(start < latest && latest < end);
         }
         if latest_is_free && latest >= lead + search_from {
-            let mut point = latest - lead;
-            while !window.is_char_boundary(point) {
-                point -= 1;
-            }
-            add_point(lead + point);
+            add_point(lead + char_boundary_at_or_before(window, latest - lead));
         }
 
-        let mut fixed_head = String::new();
-        let mut copied = base;
-        let mut growth = 0isize;
-        for &(start, end) in &runs[first_fixed..=last_fixed] {
-            if let Some(fixed) = recent.fixed(&window[start..end]) {
-                fixed_head.push_str(&window[copied..start]);
-                fixed_head.push_str(fixed);
-                copied = end;
-                growth += fixed.len() as isize - (end - start) as isize;
-            }
-        }
         let last_fixed_end = runs[last_fixed].1;
         let head_end = offset + head.len();
         let cut = last_fixed_end.max(head_end);
