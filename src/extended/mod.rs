@@ -118,6 +118,10 @@ pub(crate) fn fix_encoding<'a>(
     config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
+    // ftfy leaves ASCII alone, and so does recovery.
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
     let mut current = Cow::Borrowed(text);
     // Characters that re-decoding has merged so far: evidence that this
     // line is mojibake, which lets a later round fix the leftovers.
@@ -125,7 +129,11 @@ pub(crate) fn fix_encoding<'a>(
     for _ in 0..MAX_ROUNDS {
         let mut ftfy_plan = Vec::new();
         let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
-        let ftfy_changed = (ftfy != *current).then(|| ftfy.into_owned());
+        // (ftfy's answer is borrowed exactly when it changed nothing.)
+        let ftfy_changed = match ftfy {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(fixed) => (fixed != *current).then_some(fixed),
+        };
         let recovered = recover(&current, ftfy_changed.as_deref(), merged_so_far);
         let (text, steps) = match (recovered, ftfy_changed) {
             (Some(candidate), _) => (candidate.text, candidate.plan),
