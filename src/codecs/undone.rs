@@ -325,6 +325,88 @@ pub(crate) fn encoding_alike(text: &str, codec: usize, others: CodecSet) -> Code
     alike
 }
 
+/// Per undone codec, a count of *proofs* in a text that re-decoding it
+/// as UTF-8 through that codec fails, whatever `restore_byte_a0` and
+/// `replace_lossy_sequences` do to its bytes (see
+/// [`count_failure_proofs`]).
+pub(crate) type FailureProofs = [i32; CODECS];
+
+/// Adds to `proofs`, times `sign`, the proofs within `chars`, per codec:
+/// each character the codec does not encode (ftfy then skips the codec),
+/// and each two characters side by side whose bytes UTF-8 cannot hold
+/// there: a byte C0–FF (a lead, or no byte of UTF-8) before a byte that
+/// is not a continuation byte, or an ASCII byte before a continuation
+/// byte. Neither repair changes such a pair: they change only a space, a
+/// `?`, a 1A, or bytes after a lead that are continuation bytes, 1A or
+/// `?` (and a sequence that a pair's second byte starts becomes one that
+/// still starts with a lead). So spaces, `?` and the characters that some
+/// codec encodes as 1A are left out of pairs. The characters at the ends
+/// of `chars` count too: a caller that replaces a part of a text counts
+/// it with a neighbour on each side, before (`sign` -1) and after
+/// (`sign` 1).
+pub(crate) fn count_failure_proofs(
+    chars: impl Iterator<Item = char>,
+    sign: i32,
+    proofs: &mut FailureProofs,
+) {
+    for_each_failure_proof(chars, |proven| {
+        for_each_codec(proven, |codec| proofs[codec] += sign);
+        true
+    });
+}
+
+/// Whether `text` holds more proofs (as [`count_failure_proofs`] counts
+/// them) than `needed` for every codec: counted only as far as it takes.
+pub(crate) fn failure_proofs_exceed(text: &str, needed: &FailureProofs) -> bool {
+    let mut counts = FailureProofs::default();
+    let mut short = ALL;
+    for_each_failure_proof(text.chars(), |proven| {
+        for_each_codec(proven & short, |codec| {
+            counts[codec] += 1;
+            if counts[codec] > needed[codec] {
+                short &= !(1 << codec);
+            }
+        });
+        short != 0
+    });
+    short == 0
+}
+
+/// Calls `codec` with each codec of `set`.
+fn for_each_codec(mut set: CodecSet, mut codec: impl FnMut(usize)) {
+    while set != 0 {
+        codec(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+}
+
+/// Calls `found` with the codecs of each proof of failure in `chars`, one
+/// call per character that ends one or more (see
+/// [`count_failure_proofs`]), while it returns true.
+fn for_each_failure_proof(
+    chars: impl Iterator<Item = char>,
+    mut found: impl FnMut(CodecSet) -> bool,
+) {
+    let table = &*TABLE;
+    // The entry of the character before, and whether it is ASCII, unless
+    // it is left out of pairs.
+    let mut previous: Option<(&Entry, bool)> = None;
+    let mut utf8 = [0; 4];
+    for c in chars {
+        let (entry, _) = table.entry(c.encode_utf8(&mut utf8).as_bytes(), 0);
+        let mut proven = !entry.set & ALL;
+        let repairable = matches!(c, ' ' | '?' | '\u{1a}') || entry.makes_1a;
+        if let Some((before, before_ascii)) = previous.filter(|_| !repairable) {
+            let after_ascii = if before_ascii { entry.continuation } else { 0 };
+            proven |= before.set & entry.set & ((before.lead & !entry.continuation) | after_ascii);
+        }
+        if proven != 0 && !found(proven) {
+            return;
+        }
+        previous = (!repairable).then_some((entry, c.is_ascii()));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

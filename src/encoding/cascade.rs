@@ -1,17 +1,26 @@
 //! `fix_encoding`'s steps once all they can do is fix runs of mojibake,
 //! taken stretch by stretch rather than each over the whole text.
 //!
-//! A character that no codec of [`UNDONE_CODECS`](crate::codecs::UNDONE_CODECS)
-//! encodes and that no run of mojibake can hold (`ܿ`, `中`, an emoji)
-//! *pins* the text: no step can re-decode the whole of it while it is
-//! there, and it stays, since the runs that a step fixes never hold it.
-//! Each step of a pinned text is then [`decode_inconsistent_utf8`]
-//! whenever that changes the text and the text is bad, which it is when
-//! a run it fixes is bad by a rule other than the one anchored at the
-//! text's start (no other looks past what it matches). A run bad only by
-//! that rule, such as `Ã ` after other text, leaves it unsure whether the
-//! text is bad: the steps are then left to the caller, which also takes
-//! every step once runs are all fixed (C1 controls may come next).
+//! Each step of a chain is [`decode_inconsistent_utf8`] when no codec of
+//! [`UNDONE_CODECS`](crate::codecs::UNDONE_CODECS) re-decodes the whole
+//! text, that changes it, and the text is bad. The first is proven, per
+//! codec, by a character it does not encode or two side by side that its
+//! UTF-8 cannot hold, whatever the repairs do ([`count_failure_proofs`]);
+//! the proofs are counted in the text the chain starts from and then as
+//! each step changes them, and the chain is taken here only if every
+//! codec keeps one up to its last step. A character that no codec
+//! encodes and no run holds, such as `ܿ`, `中` or an emoji, *pins* the
+//! text: it is a proof for every codec that stays, and nothing need be
+//! counted. A chain that nothing pins needs the count: `Ãƒž` repeated
+//! leaves `ÞÞ` behind each step, which Latin-1 and Windows-1252 encode as
+//! a lead byte before a byte that does not continue it. (ftfy also fixes
+//! only runs shorter than the text, which a stretch with nothing around
+//! it may not be.) The text is bad when a run a step fixes is bad by a rule other
+//! than the one anchored at the text's start (no other looks past what it
+//! matches). A run bad only by that rule, such as `Ã ` after other text,
+//! leaves it unsure whether the text is bad: the steps are then left to
+//! the caller, as they are when a proof runs out, and the caller also
+//! takes every step once runs are all fixed (C1 controls may come next).
 //!
 //! No run holds a *barrier* character (one that can be in no run, see
 //! [`is_barrier_char`]), nor starts depending on one, so the stretches of
@@ -21,8 +30,12 @@
 //! step's reach before anything changed since (so the text before it, and
 //! the runs there, are as they were: none fixed), and stops where it is
 //! in step again with the earlier searches past the last run fixed, in
-//! text unchanged since. The text before the first change is borrowed,
-//! not copied. So on text like `Ãœ¿` repeated, where each step fixes one
+//! text unchanged since. The text before the first run a step fixes
+//! becomes the stretch's prefix, which later steps do not copy: the
+//! text's own, borrowed, then what earlier steps made, growing at its end
+//! as the chain moves on (with no barrier to cut the stretch, as in
+//! `Ãƒž` repeated, the changed text would otherwise pile up in the head,
+//! copied and searched at every step). So on text like `Ãœ¿` repeated, where each step fixes one
 //! run that makes the next (or `•ßÂ\u{85}Ç`, where the chain runs
 //! leftward), a step costs a few characters rather than the whole text,
 //! and the steps that ftfy takes in time quadratic in the text take
@@ -35,10 +48,12 @@ use std::ops::Range;
 
 use super::repairs::{parts_around, RecentRuns};
 use super::runs::{is_barrier_char, next_run_starting_before};
-use crate::codecs::undone::codecs_encoding;
+use crate::codecs::undone::{
+    codecs_encoding, count_failure_proofs, failure_proofs_exceed, FailureProofs,
+};
 use crate::stream::char_boundary_at_or_before;
 
-/// Whether `c` pins a text (see the module's documentation).
+/// Whether `c` *pins* a text: no codec encodes it, and no run holds it.
 pub(super) fn pins(c: char) -> bool {
     !c.is_ascii() && is_barrier_char(c) && codecs_encoding(c.encode_utf8(&mut [0; 4])) == 0
 }
@@ -50,23 +65,38 @@ pub(super) enum Settled {
     Unchanged,
     /// The text after every step that fixes runs, and how many there are.
     Changed { text: String, steps: usize },
-    /// A run fixed is bad only at the start of a text (see the module's
+    /// A run fixed is bad only at the start of a text, or a codec has
+    /// no proof of failure before some step (see the module's
     /// documentation): the steps must be taken one by one.
     Unsure,
 }
 
-/// `text`, which [`pins`] a character of, after every step of
-/// `fix_encoding` that fixes runs of mojibake. Runs are searched for only
+/// `text` after every step of `fix_encoding` that fixes runs of
+/// mojibake, after a step that did. Runs are searched for only
 /// around the `changed` ranges: elsewhere a search found none that would
-/// be fixed.
-pub(super) fn settle_runs(text: &str, changed: &[Range<usize>]) -> Settled {
+/// be fixed. `pinned` says that a character [`pins`] the text.
+pub(super) fn settle_runs(text: &str, changed: &[Range<usize>], pinned: bool) -> Settled {
     let mut settled = String::new();
     // Up to where `text` is in `settled`.
     let mut copied = 0;
     let mut most_steps = 0;
-    let mut search = Search::default();
+    // A pinned text needs no count: what pins it is a proof for every
+    // codec, and stays.
+    let mut search = Search {
+        proofs: (!pinned).then(ProofsByStep::default),
+        ..Search::default()
+    };
     for part in parts_around(text, changed) {
-        let steps = search.settle(&text[part.clone()], &text[copied..part.start], &mut settled);
+        let around = (
+            text[..part.start].chars().next_back(),
+            text[part.end..].chars().next(),
+        );
+        let steps = search.settle(
+            &text[part.clone()],
+            around,
+            &text[copied..part.start],
+            &mut settled,
+        );
         if search.unsure {
             return Settled::Unsure;
         }
@@ -77,6 +107,12 @@ pub(super) fn settle_runs(text: &str, changed: &[Range<usize>]) -> Settled {
     }
     if most_steps == 0 {
         return Settled::Unchanged;
+    }
+    if search
+        .proofs
+        .is_some_and(|proofs| !proofs.hold_before(text, most_steps))
+    {
+        return Settled::Unsure;
     }
     settled.push_str(&text[copied..]);
     Settled::Changed {
@@ -89,12 +125,13 @@ pub(super) fn settle_runs(text: &str, changed: &[Range<usize>]) -> Settled {
 /// is at most four characters of at most three bytes.
 const LOOKS_AHEAD: usize = 16;
 
-/// A stretch of text on its way to being settled: `prefix`, text no step
-/// has changed, whose search starts at the last of `resume_points`;
-/// `head`, what steps have changed; `tail`, text no step has changed.
+/// A stretch of text on its way to being settled: `prefix`, text before
+/// the first run the last step fixed, whose search starts at the last of
+/// `resume_points`; `head`, what steps have changed since; `tail`, text
+/// no step has changed.
 /// (Positions are the head's but for `resume_points`.)
 struct Stretch<'a> {
-    prefix: &'a str,
+    prefix: Prefix<'a>,
     /// Where in `prefix` a search may start, in order: positions where
     /// some search was outside a run, past runs none of which was fixed,
     /// and more than a step's reach before anything changed since (a
@@ -103,10 +140,66 @@ struct Stretch<'a> {
     resume_points: Vec<usize>,
     head: String,
     tail: &'a str,
+    /// The characters just before and after it in the text, if any: a
+    /// barrier, or text no step changes.
+    before: Option<char>,
+    after: Option<char>,
     /// The steps that changed it (or the stretch it was cut from).
     steps: usize,
     /// What the last step's search found, if a step searched it.
     last_search: Option<LastSearch>,
+}
+
+/// A stretch's text before its head, which no step has changed since it
+/// became prefix: the text's own, borrowed, then what earlier steps made
+/// (text before the first run a step fixed), owned and growing at its end
+/// as a chain moves on.
+#[derive(Default)]
+struct Prefix<'a> {
+    borrowed: &'a str,
+    owned: String,
+}
+
+impl Prefix<'_> {
+    fn len(&self) -> usize {
+        self.borrowed.len() + self.owned.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The character that ends at byte `at`.
+    fn char_before(&self, at: usize) -> Option<char> {
+        match at.checked_sub(self.borrowed.len()) {
+            Some(0) | None => self.borrowed[..at.min(self.borrowed.len())]
+                .chars()
+                .next_back(),
+            Some(in_owned) => self.owned[..in_owned].chars().next_back(),
+        }
+    }
+
+    /// Pushes the prefix from byte `from` on to `to`.
+    fn push_from(&self, from: usize, to: &mut String) {
+        match from.checked_sub(self.borrowed.len()) {
+            None => {
+                to.push_str(&self.borrowed[from..]);
+                to.push_str(&self.owned);
+            }
+            Some(in_owned) => to.push_str(&self.owned[in_owned..]),
+        }
+    }
+
+    /// Cuts the prefix to its first `len` bytes.
+    fn truncate(&mut self, len: usize) {
+        match len.checked_sub(self.borrowed.len()) {
+            None => {
+                self.borrowed = &self.borrowed[..len];
+                self.owned.clear();
+            }
+            Some(in_owned) => self.owned.truncate(in_owned),
+        }
+    }
 }
 
 /// What the searches of the steps so far tell of the text past the last
@@ -143,11 +236,10 @@ enum Pending<'a> {
     Barriers(String),
 }
 
-/// What one step made of a stretch (whose `last_search` and
+/// What one step made of a stretch (whose `prefix`, `last_search` and
 /// `resume_points` it updates, in the new head's and prefix's positions):
-/// the new prefix, borrowed, and head.
-struct Stepped<'a> {
-    prefix: &'a str,
+/// the new head.
+struct Stepped {
     head: String,
     /// Where in the old tail the new one starts.
     tail_from: usize,
@@ -166,6 +258,10 @@ struct Search {
     unknown: Vec<(isize, isize)>,
     /// Whether a run fixed was bad only as the start of a text.
     unsure: bool,
+    /// The proofs of failure, unless the text is pinned.
+    proofs: Option<ProofsByStep>,
+    /// The runs a step fixed, as (in the window, in the new head) ranges.
+    fixed_runs: Vec<(Range<usize>, Range<usize>)>,
 }
 
 impl Search {
@@ -173,12 +269,20 @@ impl Search {
     /// which no run will change) and pushes `before` and what `part`
     /// becomes to `settled`; returns how many steps that took (0: nothing
     /// is pushed).
-    fn settle(&mut self, part: &str, before: &str, settled: &mut String) -> usize {
+    fn settle(
+        &mut self,
+        part: &str,
+        (before_part, after_part): (Option<char>, Option<char>),
+        before: &str,
+        settled: &mut String,
+    ) -> usize {
         let mut whole_part = Stretch {
-            prefix: "",
+            prefix: Prefix::default(),
             resume_points: Vec::new(),
             head: String::new(),
             tail: part,
+            before: before_part,
+            after: after_part,
             steps: 0,
             last_search: None,
         };
@@ -202,7 +306,8 @@ impl Search {
                     if self.unsure {
                         return 0;
                     }
-                    settled.push_str(stretch.prefix);
+                    settled.push_str(stretch.prefix.borrowed);
+                    settled.push_str(&stretch.prefix.owned);
                     settled.push_str(&stretch.head);
                     settled.push_str(stretch.tail);
                     most_steps = most_steps.max(stretch.steps);
@@ -219,8 +324,9 @@ impl Search {
                 last_search.shift -= last.start as isize;
                 // A piece with nothing in it (nor the prefix) has nothing to
                 // settle.
+                let prefix_holds_text = !stretch.prefix.is_empty();
                 let holds_text = |index: usize, piece: &Range<usize>| {
-                    !piece.is_empty() || (index == 0 && !stepped.prefix.is_empty())
+                    !piece.is_empty() || (index == 0 && prefix_holds_text)
                 };
                 let first_kept = pieces
                     .iter()
@@ -228,17 +334,26 @@ impl Search {
                     .position(|(index, (piece, _))| holds_text(index, piece))
                     .unwrap_or(pieces.len());
                 let mut resume_points = std::mem::take(&mut stretch.resume_points);
-                let mut prefix = stepped.prefix;
+                let mut prefix = std::mem::take(&mut stretch.prefix);
+                // The characters around a piece: the barriers' beside it,
+                // or the stretch's at its ends.
+                let last_char =
+                    |range: &Range<usize>| stepped.head[range.clone()].chars().next_back();
+                let first_char = |range: &Range<usize>| stepped.head[range.clone()].chars().next();
                 let mut continued = Stretch {
-                    prefix: "",
+                    prefix: Prefix::default(),
                     resume_points: Vec::new(),
                     head: stepped.head[last].to_owned(),
                     tail: &stretch.tail[stepped.tail_from..],
+                    before: pieces
+                        .last()
+                        .map_or(stretch.before, |(_, barriers)| last_char(barriers)),
+                    after: stretch.after,
                     steps,
                     last_search: Some(last_search),
                 };
                 if pieces.is_empty() {
-                    continued.prefix = prefix;
+                    continued.prefix = std::mem::take(&mut prefix);
                     continued.resume_points = std::mem::take(&mut resume_points);
                 }
                 // Barriers with nothing before them left to settle are
@@ -252,9 +367,13 @@ impl Search {
                     continue;
                 }
                 pending.push(Pending::Stretch(continued));
-                for (index, (piece, barriers)) in
-                    pieces.into_iter().enumerate().skip(first_kept).rev()
-                {
+                for index in (first_kept..pieces.len()).rev() {
+                    let (piece, barriers) = pieces[index].clone();
+                    let before = match index.checked_sub(1) {
+                        Some(previous) => last_char(&pieces[previous].1),
+                        None => stretch.before,
+                    };
+                    let after = first_char(&barriers);
                     pending.push(Pending::Barriers(stepped.head[barriers].to_owned()));
                     if holds_text(index, &piece) {
                         let first = index == 0;
@@ -262,7 +381,7 @@ impl Search {
                             prefix: if first {
                                 std::mem::take(&mut prefix)
                             } else {
-                                ""
+                                Prefix::default()
                             },
                             resume_points: if first {
                                 std::mem::take(&mut resume_points)
@@ -271,6 +390,8 @@ impl Search {
                             },
                             head: stepped.head[piece].to_owned(),
                             tail: "",
+                            before,
+                            after,
                             steps,
                             last_search: None,
                         }));
@@ -285,23 +406,24 @@ impl Search {
     /// One step of `fix_encoding` on a stretch: its runs fixed, or `None`
     /// when it has none that would be. Updates the stretch's
     /// `last_search` to this step's.
-    fn step<'a>(&mut self, stretch: &mut Stretch<'a>) -> Option<Stepped<'a>> {
+    fn step<'a>(&mut self, stretch: &mut Stretch<'a>) -> Option<Stepped> {
         let Stretch {
             prefix,
             resume_points,
             head,
             tail,
+            before,
+            after,
+            steps,
             last_search,
-            ..
         } = stretch;
-        let (prefix, tail): (&'a str, &'a str) = (prefix, tail);
+        let tail: &'a str = tail;
         let resume_at = resume_points.last().copied().unwrap_or(0);
         // The search starts at `resume_at`, with the character before it
         // in the window for the look-behind; `offset` is where the head
         // starts in the window.
-        let lead = prefix[..resume_at]
-            .chars()
-            .next_back()
+        let lead = prefix
+            .char_before(resume_at)
             .map_or(resume_at, |c| resume_at - c.len_utf8());
         let offset = prefix.len() - lead;
         let search_from = resume_at - lead;
@@ -323,6 +445,8 @@ impl Search {
             was_unknown,
             unknown,
             unsure,
+            proofs,
+            fixed_runs,
         } = self;
         // Search in as much of the tail as the runs found need; `passed`
         // is how many of the unknown spans this one passed.
@@ -333,7 +457,7 @@ impl Search {
                 head
             } else {
                 buffer.clear();
-                buffer.push_str(&prefix[lead..]);
+                prefix.push_from(lead, buffer);
                 buffer.push_str(head);
                 buffer.push_str(&tail[..taken]);
                 buffer
@@ -380,16 +504,28 @@ impl Search {
         };
 
         // The runs fixed, each looked up once: the text before the first
-        // has not changed, and is the new prefix, borrowed where it can be
-        // (`base` is where it ends in the window).
+        // has not changed, and is the new prefix (`base` is where it ends
+        // in the window).
         let mut fixed_head = String::new();
-        let mut new_prefix = prefix;
-        let mut base = offset;
+        let mut base = 0;
         let mut copied = 0;
         let mut growth = 0isize;
         let mut first_fixed = None;
         let mut last_fixed = None;
+        fixed_runs.clear();
+        // (ftfy fixes a run only if it is shorter than the text, which
+        // a stretch with nothing around it may be.)
+        let whole_text = |start: usize, end: usize| {
+            before.is_none()
+                && after.is_none()
+                && lead + start == 0
+                && end == window.len()
+                && taken == tail.len()
+        };
         for (index, &(start, end)) in runs.iter().enumerate() {
+            if whole_text(start, end) {
+                continue;
+            }
             let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) else {
                 continue;
             };
@@ -399,15 +535,12 @@ impl Search {
             }
             if first_fixed.is_none() {
                 first_fixed = Some(index);
-                if lead + start <= prefix.len() {
-                    (new_prefix, base) = (&prefix[..lead + start], start);
-                } else if prefix.is_empty() && head.is_empty() {
-                    (new_prefix, base) = (&tail[..start], start);
-                }
-                copied = base;
+                (base, copied) = (start, start);
             }
             fixed_head.push_str(&window[copied..start]);
+            let new_start = fixed_head.len();
             fixed_head.push_str(fixed);
+            fixed_runs.push((start..end, new_start..fixed_head.len()));
             copied = end;
             growth += fixed.len() as isize - (end - start) as isize;
             last_fixed = Some(index);
@@ -421,9 +554,7 @@ impl Search {
         // was), and within the new prefix; the points kept from earlier
         // searches past that reach are no longer good.
         // (In the prefix's positions: the window starts at `lead`.)
-        let latest = (lead + first_fixed_start)
-            .saturating_sub(LOOKS_AHEAD)
-            .min(lead + base);
+        let latest = (lead + first_fixed_start).saturating_sub(LOOKS_AHEAD);
         while resume_points.last().is_some_and(|&point| point > latest) {
             resume_points.pop();
         }
@@ -448,6 +579,45 @@ impl Search {
         let head_end = offset + head.len();
         let cut = last_fixed_end.max(head_end);
         fixed_head.push_str(&window[copied..cut]);
+        // What the fixes replaced, run by run (runs side by side as one),
+        // between the characters around them.
+        if let Some(proofs) = proofs.as_mut() {
+            let char_before = |at: usize| match window[..at].chars().next_back() {
+                None if lead == 0 => *before,
+                None => prefix.char_before(lead),
+                found => found,
+            };
+            let char_at = |at: usize| match window[at..].chars().next() {
+                None => tail[taken..].chars().next().or(*after),
+                found => found,
+            };
+            let mut runs = fixed_runs.iter().peekable();
+            while let Some((replaced, new)) = runs.next() {
+                let (mut replaced, mut new) = (replaced.clone(), new.clone());
+                while let Some((next, next_new)) =
+                    runs.next_if(|(next, _)| next.start == replaced.end)
+                {
+                    (replaced.end, new.end) = (next.end, next_new.end);
+                }
+                proofs.count_change(
+                    *steps + 1,
+                    char_before(replaced.start),
+                    &window[replaced.clone()],
+                    &fixed_head[new],
+                    char_at(replaced.end),
+                );
+            }
+        }
+        // The new prefix: the text before the first run fixed, now past
+        // the old head when the chain has moved on.
+        let prefix_end = lead + base;
+        if prefix_end <= prefix.len() {
+            prefix.truncate(prefix_end);
+        } else if prefix.is_empty() && head.is_empty() {
+            prefix.borrowed = &tail[..base];
+        } else {
+            prefix.owned.push_str(&window[offset..base]);
+        }
 
         // Past the last run fixed, a position is known now where this
         // search was outside a run, or where it was known before: what is
@@ -500,10 +670,56 @@ impl Search {
         search.fixed_end = (last_fixed_end as isize + growth - base as isize) as usize;
         *last_search = Some(search);
         Some(Stepped {
-            prefix: new_prefix,
             head: fixed_head,
             tail_from: cut - head_end,
         })
+    }
+}
+
+/// Proofs that no codec re-decodes the whole text (as
+/// [`count_failure_proofs`] counts them), in the text the chain starts
+/// from and as each step changes them (a count per step number, as the
+/// stretches take their steps each on its own).
+#[derive(Default)]
+struct ProofsByStep {
+    /// What the steps numbered `n` change, at `n - 1`.
+    changes: Vec<FailureProofs>,
+}
+
+impl ProofsByStep {
+    /// Counts what step `step` changed: `replaced` (between `before`
+    /// and `after`, the characters around it if any) became `new`.
+    fn count_change(
+        &mut self,
+        step: usize,
+        before: Option<char>,
+        replaced: &str,
+        new: &str,
+        after: Option<char>,
+    ) {
+        if self.changes.len() < step {
+            self.changes.resize(step, FailureProofs::default());
+        }
+        let change = &mut self.changes[step - 1];
+        let replaced = before.into_iter().chain(replaced.chars()).chain(after);
+        count_failure_proofs(replaced, -1, change);
+        let new = before.into_iter().chain(new.chars()).chain(after);
+        count_failure_proofs(new, 1, change);
+    }
+
+    /// Whether every codec has a proof in the text before each of the
+    /// first `steps` steps, `text` being the first: it needs more proofs
+    /// of each codec than the steps before the last take away at most.
+    fn hold_before(&self, text: &str, steps: usize) -> bool {
+        let mut running = FailureProofs::default();
+        let mut needed = FailureProofs::default();
+        for change in self.changes.iter().take(steps.saturating_sub(1)) {
+            for ((running, needed), changed) in running.iter_mut().zip(&mut needed).zip(change) {
+                *running += changed;
+                *needed = (*needed).max(-*running);
+            }
+        }
+        failure_proofs_exceed(text, &needed)
     }
 }
 
@@ -588,29 +804,62 @@ mod tests {
                 "中ܿܿÜ¿ and ܿÜ¿ 😀 é".to_owned(),
                 3,
             ),
+            // Pinned by nothing: each step leaves `ÞÞ` behind it.
+            ("Ãƒž".repeat(40), "Þ".repeat(40), 41),
+            ("xÃƒžÃƒžÃƒž ÃƒžÃƒž".to_owned(), "xÞÞÞ ÞÞ".to_owned(), 4),
         ];
         for (text, expected, steps) in cases {
             let (text_fixed, plan) = fixed(&text, true);
             assert_eq!(text_fixed, expected);
             assert_eq!(plan, vec![DECODE_RUNS_STEP; steps], "{text:?}");
         }
+        // Two steps fix runs, and then Latin-1 re-decodes the whole text.
+        let (text_fixed, plan) = fixed("Ãƒž\u{80}Ã©", true);
+        assert_eq!(text_fixed, "ހé");
+        let plan: Vec<String> = plan.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            plan,
+            [
+                "('apply', 'decode_inconsistent_utf8')",
+                "('apply', 'decode_inconsistent_utf8')",
+                "('encode', 'latin-1')",
+                "('decode', 'utf-8')"
+            ]
+        );
     }
 
     /// A chain is settled here, not step by step: after the first steps
-    /// of `Ãœ¿` repeated, the rest is one call.
+    /// of `Ãœ¿` repeated (pinned by `ܿ`) or `Ãƒž` repeated (with `ÞÞ`,
+    /// which no codec's UTF-8 holds, left behind), the rest is one call.
     #[test]
-    fn a_pinned_chain_is_settled_in_one_call() {
+    fn a_chain_is_settled_in_one_call() {
         let text = "ܿÜ¿Ãœ¿Ãœ¿";
         let changed = "ܿ".len().."ܿÜ".len();
         assert_eq!(
-            settle_runs(text, std::slice::from_ref(&changed)),
+            settle_runs(text, std::slice::from_ref(&changed), true),
             Settled::Changed {
                 text: "ܿܿܿÜ¿".to_owned(),
                 steps: 2
             }
         );
-        assert!(pins('ܿ') && pins('中') && pins('😀'));
-        assert!(!pins('Ü') && !pins('¿') && !pins('a') && !pins('Ж'));
+        let text = "ÞÃžÃƒžÃƒž";
+        assert_eq!(
+            settle_runs(text, std::slice::from_ref(&(0.."Þ".len())), false),
+            Settled::Changed {
+                text: "ÞÞÞÞ".to_owned(),
+                steps: 3
+            }
+        );
+        // Latin-1 may re-decode `Þ\u{80}Ã©x` as a whole: no proof.
+        assert_eq!(
+            settle_runs("Þ\u{80}Ã©x", std::slice::from_ref(&(0.."Þ".len())), false),
+            Settled::Unsure
+        );
+        // ftfy fixes only runs shorter than the text: not `Þ\u{80}Ã©`.
+        assert_eq!(
+            settle_runs("Þ\u{80}Ã©", std::slice::from_ref(&(0.."Þ".len())), false),
+            Settled::Unchanged
+        );
     }
 
     const DECODE_RUNS_STEP: ExplanationStep =
@@ -619,7 +868,7 @@ mod tests {
     /// Pieces of chains and of what may stop or pin them.
     /// (The long runs make a step search far into text no step changed;
     /// `ÃŠ¢` repeated is a chain past runs that are never fixed.)
-    const PIECES: [&str; 33] = [
+    const PIECES: [&str; 40] = [
         "ÃŠ¢",
         "Š¢",
         "ÃŠ",
@@ -653,6 +902,13 @@ mod tests {
         "ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©ÃƒÂ©",
         "Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿Ü¿",
         "ÐŸÑ€Ð¸Ð²ÐµÑ‚Ð¸Ð²ÐµÑ‚",
+        "Ãƒž",
+        "ƒ",
+        "ž",
+        "Þ",
+        "Ãƒ",
+        "?",
+        "\u{fffd}",
     ];
 
     fn text_of(prefix: &[usize], pattern: &[usize], repeats: usize, suffix: &[usize]) -> String {

@@ -156,16 +156,16 @@ fn fix_steps_settling<'a>(
             pinned = Pinned::Unknown;
         }
         // A second step in a row that fixes runs may be the start of a
-        // long chain of them (each fixing a run that makes the next):
-        // once the text is pinned, the rest of the chain is taken stretch
-        // by stretch.
+        // long chain of them (each fixing a run that makes the next): the
+        // rest of the chain is taken stretch by stretch, where proofs that
+        // no codec re-decodes the text last through it.
         let chained = std::mem::replace(&mut fixed_runs_last, fixes_runs) && fixes_runs;
         let changed = runs_changed.as_deref().unwrap_or_default();
         if chained || fixes_runs && pinned == Pinned::No {
             pinned = pinned.after_fixing_runs(&fixed, changed);
         }
-        if settle_chains && chained && pinned == Pinned::Yes {
-            match cascade::settle_runs(&fixed, changed) {
+        if settle_chains && chained {
+            match cascade::settle_runs(&fixed, changed, pinned == Pinned::Yes) {
                 Settled::Changed { text, steps } => {
                     if let Some(plan) = plan.as_deref_mut() {
                         plan.extend(std::iter::repeat_n(DECODE_RUNS, steps));
@@ -190,7 +190,8 @@ fn fix_steps_settling<'a>(
 /// The plan of a step that fixes runs of mojibake.
 const DECODE_RUNS: ExplanationStep = ExplanationStep::Apply(Fix::DecodeInconsistentUtf8);
 
-/// Whether a text holds a character that [`cascade::pins`].
+/// Whether a text holds a character that [`cascade::pins`], which spares
+/// [`cascade::settle_runs`] counting proofs of failure.
 #[derive(Clone, Copy, PartialEq)]
 enum Pinned {
     Unknown,
@@ -557,6 +558,43 @@ mod tests {
             let (encoders, may_decode) = codecs::undone::encode_with_first_into(&text, &mut Vec::new());
             prop_assert_eq!(may_decode & !encoders, 0);
             for index in (0..UNDONE_CODECS.len()).filter(|&i| encoders & !may_decode & 1 << i != 0) {
+                let bytes = codecs::undone::encode_encodable(&text, index);
+                prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
+            }
+        }
+
+        /// A codec that a text holds a proof of failure for (see
+        /// `count_failure_proofs`) does not encode it, or its bytes,
+        /// repaired, do not decode: on UTF-8 read through a codec, then
+        /// damaged a little (bytes replaced with a space, `?` or 1A,
+        /// taken out, or put in), where the repairs act.
+        #[test]
+        fn codecs_with_proofs_of_failure_do_not_decode(
+            codec in 0..10usize,
+            picks in proptest::collection::vec(0..40usize, 1..8),
+            edits in proptest::collection::vec((0..64usize, 0..6u8, 0x80..0x100u16), 0..3),
+        ) {
+            let pool: Vec<char> = "a ?Zéü€œ中😀ЖπĂČ\u{a0}\u{ad}Þß™•…Ÿ\u{fffd}\u{85}ǅ\u{301}→│ﬁ،ה"
+                .chars()
+                .collect();
+            let source: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            let mut bytes = source.into_bytes();
+            for (at, edit, byte) in edits {
+                let at = at % (bytes.len() + 1);
+                match (edit, at < bytes.len()) {
+                    (0, true) => bytes[at] = b' ',
+                    (1, true) => bytes[at] = b'?',
+                    (2, true) => bytes[at] = 0x1a,
+                    (3, true) => { bytes.remove(at); }
+                    _ => bytes.insert(at, byte as u8),
+                }
+            }
+            let text: String = bytes.iter().filter_map(|&byte| UNDONE_CODECS[codec].decode_byte(byte)).collect();
+            let config = TextFixerConfig::default();
+            let mut proofs = [0; 10];
+            codecs::undone::count_failure_proofs(text.chars(), 1, &mut proofs);
+            let encoders = codecs::undone::codecs_encoding(&text);
+            for index in (0..UNDONE_CODECS.len()).filter(|&i| proofs[i] > 0 && encoders & 1 << i != 0) {
                 let bytes = codecs::undone::encode_encodable(&text, index);
                 prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
             }
