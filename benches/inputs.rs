@@ -267,7 +267,8 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // fixed (each step's search finds them at other places than the
         // last one's), also settled in linear time; and a chain that
         // nothing pins (its fixes make `Þ`, which every Latin codec
-        // encodes), which, as in ftfy, costs a pass over the text a step.
+        // encodes), quadratic in ftfy and linear here since each step
+        // leaves proofs that no codec re-decodes the text.
         ("hunt_chain_past_unfixed_16k", repeated("ÃŠ¢", 1 << 14)),
         ("hunt_unpinned_chain_16k", repeated("Ãƒž", 1 << 14)),
         // A chain that runs leftward: each step fixes the run just before
