@@ -271,6 +271,9 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // leaves proofs that no codec re-decodes the text.
         ("hunt_chain_past_unfixed_16k", repeated("ÃŠ¢", 1 << 14)),
         ("hunt_unpinned_chain_16k", repeated("Ãƒž", 1 << 14)),
+        // Another chain that nothing pins, through C1 controls: its fixes
+        // make `Ř`, which Windows-1250 encodes (4 s in ftfy).
+        ("hunt_unpinned_c1_chain_16k", repeated("Ã\u{85}˜", 1 << 14)),
         // A chain that runs leftward: each step fixes the run just before
         // the one fixed last (settled in linear time too).
         ("hunt_leftward_chain_16k", repeated("•ßÂ\u{85}Ç", 1 << 14)),
