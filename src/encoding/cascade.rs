@@ -8,14 +8,14 @@
 //! UTF-8 cannot hold, whatever the repairs do ([`count_failure_proofs`]);
 //! the proofs are counted in the text the chain starts from and then as
 //! each step changes them, and the chain is taken here only if every
-//! codec keeps one up to its last step. A character that no codec
-//! encodes and no run holds, such as `ܿ`, `中` or an emoji, *pins* the
-//! text: it is a proof for every codec that stays, and nothing need be
-//! counted. A chain that nothing pins needs the count: `Ãƒž` repeated
-//! leaves `ÞÞ` behind each step, which Latin-1 and Windows-1252 encode as
-//! a lead byte before a byte that does not continue it. (ftfy also fixes
-//! only runs shorter than the text, which a stretch with nothing around
-//! it may not be.) The text is bad when a run a step fixes is bad by a rule other
+//! codec keeps one up to its last step. A character that no codec encodes
+//! and no run holds, such as `ܿ`, `中` or an emoji, *pins* the text: it is
+//! a proof for every codec that stays, and nothing need be counted. A
+//! chain that nothing pins needs the count: `Ãƒž` repeated leaves `ÞÞ`
+//! behind each step, which Latin-1 and Windows-1252 encode as a lead byte
+//! before a byte that does not continue it. (ftfy also fixes only runs
+//! shorter than the text, which a stretch with nothing around it may not
+//! be.) The text is bad when a run a step fixes is bad by a rule other
 //! than the one anchored at the text's start (no other looks past what it
 //! matches). A run bad only by that rule, such as `Ã ` after other text,
 //! leaves it unsure whether the text is bad: the steps are then left to
@@ -33,13 +33,13 @@
 //! text unchanged since. The text before the first run a step fixes
 //! becomes the stretch's prefix, which later steps do not copy: the
 //! text's own, borrowed, then what earlier steps made, growing at its end
-//! as the chain moves on (with no barrier to cut the stretch, as in
-//! `Ãƒž` repeated, the changed text would otherwise pile up in the head,
-//! copied and searched at every step). So on text like `Ãœ¿` repeated, where each step fixes one
-//! run that makes the next (or `•ßÂ\u{85}Ç`, where the chain runs
-//! leftward), a step costs a few characters rather than the whole text,
-//! and the steps that ftfy takes in time quadratic in the text take
-//! linear time.
+//! as the chain moves on (with no barrier to cut the stretch, as in `Ãƒž`
+//! repeated, the changed text would otherwise pile up in the head, copied
+//! and searched at every step). So on text like `Ãœ¿` repeated, where
+//! each step fixes one run that makes the next (or `•ßÂ\u{85}Ç`, where
+//! the chain runs leftward), a step costs a few characters rather than
+//! the whole text, and the steps that ftfy takes in time quadratic in the
+//! text take linear time.
 //!
 //! [`decode_inconsistent_utf8`]: super::repairs::decode_inconsistent_utf8
 
