@@ -203,6 +203,13 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
                 .next()
         })
         .collect();
+    // The upper halves with their C1 controls (ISO-8859-2 keeps them as
+    // Latin-1 does), which make `fix_encoding` alternate between fixing
+    // runs and C1 controls over the whole line.
+    let latin_1_c1: Vec<char> = ('\u{80}'..='\u{ff}').collect();
+    let iso_8859_2: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| codecs::ISO_8859_2.decode_byte(byte as u8))
+        .collect();
     let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
     vec![
         ("ligature_fi", repeated("ﬁ", SIZE)),
@@ -235,6 +242,8 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("soup_latin_1", soup(&latin_1, SIZE)),
         ("soup_windows_1251", soup(&windows_1251, SIZE)),
         ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
+        ("soup_latin_1_c1", soup(&latin_1_c1, SIZE)),
+        ("soup_iso_8859_2", soup(&iso_8859_2, SIZE)),
         // Found by examples/hunt_slow.rs: quadratic until a rejected run of
         // mojibake stopped being searched again from each character.
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
