@@ -172,10 +172,8 @@ impl Prefix<'_> {
     /// The character that ends at byte `at`.
     fn char_before(&self, at: usize) -> Option<char> {
         match at.checked_sub(self.borrowed.len()) {
-            Some(0) | None => self.borrowed[..at.min(self.borrowed.len())]
-                .chars()
-                .next_back(),
-            Some(in_owned) => self.owned[..in_owned].chars().next_back(),
+            Some(in_owned) if in_owned > 0 => self.owned[..in_owned].chars().next_back(),
+            _ => self.borrowed[..at].chars().next_back(),
         }
     }
 
@@ -337,17 +335,18 @@ impl Search {
                 let mut prefix = std::mem::take(&mut stretch.prefix);
                 // The characters around a piece: the barriers' beside it,
                 // or the stretch's at its ends.
-                let last_char =
-                    |range: &Range<usize>| stepped.head[range.clone()].chars().next_back();
+                let stretch_before = stretch.before;
+                let char_before_piece = |index: usize| match index.checked_sub(1) {
+                    Some(previous) => stepped.head[pieces[previous].1.clone()].chars().next_back(),
+                    None => stretch_before,
+                };
                 let first_char = |range: &Range<usize>| stepped.head[range.clone()].chars().next();
                 let mut continued = Stretch {
                     prefix: Prefix::default(),
                     resume_points: Vec::new(),
                     head: stepped.head[last].to_owned(),
                     tail: &stretch.tail[stepped.tail_from..],
-                    before: pieces
-                        .last()
-                        .map_or(stretch.before, |(_, barriers)| last_char(barriers)),
+                    before: char_before_piece(pieces.len()),
                     after: stretch.after,
                     steps,
                     last_search: Some(last_search),
@@ -369,10 +368,7 @@ impl Search {
                 pending.push(Pending::Stretch(continued));
                 for index in (first_kept..pieces.len()).rev() {
                     let (piece, barriers) = pieces[index].clone();
-                    let before = match index.checked_sub(1) {
-                        Some(previous) => last_char(&pieces[previous].1),
-                        None => stretch.before,
-                    };
+                    let before = char_before_piece(index);
                     let after = first_char(&barriers);
                     pending.push(Pending::Barriers(stepped.head[barriers].to_owned()));
                     if holds_text(index, &piece) {
@@ -504,10 +500,8 @@ impl Search {
         };
 
         // The runs fixed, each looked up once: the text before the first
-        // has not changed, and is the new prefix (`base` is where it ends
-        // in the window).
+        // has not changed, and is the new prefix.
         let mut fixed_head = String::new();
-        let mut base = 0;
         let mut copied = 0;
         let mut growth = 0isize;
         let mut first_fixed = None;
@@ -535,18 +529,21 @@ impl Search {
             }
             if first_fixed.is_none() {
                 first_fixed = Some(index);
-                (base, copied) = (start, start);
+                copied = start;
             }
             fixed_head.push_str(&window[copied..start]);
             let new_start = fixed_head.len();
             fixed_head.push_str(fixed);
-            fixed_runs.push((start..end, new_start..fixed_head.len()));
+            if proofs.is_some() {
+                fixed_runs.push((start..end, new_start..fixed_head.len()));
+            }
             copied = end;
             growth += fixed.len() as isize - (end - start) as isize;
             last_fixed = Some(index);
         }
         let (first_fixed, last_fixed) = (first_fixed?, last_fixed?);
-        let first_fixed_start = runs[first_fixed].0;
+        // Where the new head starts in the window.
+        let base = runs[first_fixed].0;
 
         // Where the next search may start: positions where this one was
         // outside a run, more than a step's reach before the first run
@@ -554,7 +551,7 @@ impl Search {
         // was), and within the new prefix; the points kept from earlier
         // searches past that reach are no longer good.
         // (In the prefix's positions: the window starts at `lead`.)
-        let latest = (lead + first_fixed_start).saturating_sub(LOOKS_AHEAD);
+        let latest = (lead + base).saturating_sub(LOOKS_AHEAD);
         while resume_points.last().is_some_and(|&point| point > latest) {
             resume_points.pop();
         }
