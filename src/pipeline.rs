@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::badness::is_bad;
-use crate::encoding::{fix_encoding_and_explain, fix_encoding_of_bad, fix_encoding_with};
+use crate::encoding::{
+    fix_encoding_and_explain, fix_encoding_of_bad, fix_encoding_with, EncodingEnd,
+};
 use crate::fixes::{self, Fix, TextFix};
 use crate::normalize::normalize;
 use crate::plan::{ExplainedText, ExplanationStep};
@@ -587,10 +589,13 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
             triggers
         }
     };
-    let text = fix_rounds(text, triggers, known_bad, config, decode_entities, None);
-    let unsettled = match text {
+    let (text, encoding_end) =
+        fix_rounds_ending(text, triggers, known_bad, config, decode_entities, None);
+    let unsettled = match &text {
         Cow::Borrowed(_) => Some(Vec::new()),
-        Cow::Owned(_) => None,
+        Cow::Owned(fixed) => {
+            lines::unsettled_lines_of_fixed(fixed, config, decode_entities, encoding_end)
+        }
     };
     FixedLines { text, unsettled }
 }
@@ -631,12 +636,25 @@ fn fix_only_line_breaks_and_controls<'a>(
 /// `known_bad`: `is_bad` has found `text` bad.
 fn fix_rounds<'a>(
     text: &'a str,
+    triggers: Triggers,
+    known_bad: bool,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+    steps: Option<&mut Vec<ExplanationStep>>,
+) -> Cow<'a, str> {
+    fix_rounds_ending(text, triggers, known_bad, config, decode_entities, steps).0
+}
+
+/// [`fix_rounds`], saying also what ftfy's `fix_encoding` last found in
+/// the text given back, when it was the last to look at it.
+fn fix_rounds_ending<'a>(
+    text: &'a str,
     mut triggers: Triggers,
     mut known_bad: bool,
     config: &TextFixerConfig,
     decode_entities: bool,
     mut steps: Option<&mut Vec<ExplanationStep>>,
-) -> Cow<'a, str> {
+) -> (Cow<'a, str>, Option<EncodingEnd>) {
     let text_fixes = text_fix_steps(config);
     let mut current = Cow::Borrowed(text);
     let mut first_round = true;
@@ -645,6 +663,8 @@ fn fix_rounds<'a>(
     // Whether `current` is what ftfy's `fix_encoding` gave, which it would
     // give back unchanged (see `encoding::fix_steps`).
     let mut encoding_settled = false;
+    // What `fix_encoding` found in `current`, when it gave it.
+    let mut encoding_end = None;
     loop {
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
@@ -667,6 +687,7 @@ fn fix_rounds<'a>(
             changed = true;
             known_bad = false;
             encoding_settled = false;
+            encoding_end = None;
             triggers = Triggers::scan(&current);
         }
         // Only the plain mode's answers are known to be settled, and a
@@ -681,6 +702,7 @@ fn fix_rounds<'a>(
                             .explanation
                             .expect("fix_encoding_and_explain always explains"),
                     );
+                    encoding_end = None;
                     replace_if_changed(&mut current, fixed.text)
                 }
                 None if !config.extended_recovery => {
@@ -689,13 +711,19 @@ fn fix_rounds<'a>(
                     let bad = std::mem::take(&mut known_bad)
                         || (triggers.has(MAY_BE_BAD) && !current.is_ascii() && is_bad(&current));
                     encoding_found_clean = !bad;
-                    bad && match fix_encoding_of_bad(&current, config) {
-                        Cow::Borrowed(_) => false,
-                        Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                    encoding_end = Some(EncodingEnd::NotBad);
+                    bad && {
+                        let (fixed, end) = fix_encoding_of_bad(&current, config);
+                        encoding_end = end;
+                        match fixed {
+                            Cow::Borrowed(_) => false,
+                            Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
+                        }
                     }
                 }
                 None => {
                     known_bad = false;
+                    encoding_end = None;
                     match fix_encoding_with(&current, config) {
                         Cow::Borrowed(_) => false,
                         Cow::Owned(fixed) => replace_if_changed(&mut current, fixed),
@@ -716,6 +744,7 @@ fn fix_rounds<'a>(
             changed = true;
             known_bad = false;
             encoding_settled = false;
+            encoding_end = None;
             triggers_exact = false;
         }
         // When only the entities and `fix_encoding` changed the text, and
@@ -740,7 +769,7 @@ fn fix_rounds<'a>(
         // Comparing, not just trusting `changed`, stops two fixes that undo
         // each other from looping forever.
         if !changed || current == round_start || next_round_changes_nothing() {
-            return current;
+            return (current, encoding_end);
         }
     }
 }

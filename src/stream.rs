@@ -328,8 +328,8 @@ impl StreamFixer {
                     // them (a `<` may now be on a later line). This is what
                     // makes fix_text idempotent. Entity decoding carried on
                     // to later lines stays what the input lines decide.
-                    // Lines known to be settled (no change, no `<`) are
-                    // skipped.
+                    // Lines known to be settled (fixing them again leaves
+                    // them as they are) are skipped.
                     let splits_line = fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n');
                     let fixed = if splits_line {
                         let mut again = StreamFixer {
@@ -343,7 +343,15 @@ impl StreamFixer {
                         let unsettled = unsettled
                             .as_deref()
                             .unwrap_or(std::slice::from_ref(&all_of_it));
+                        // Lines left out are settled: fixing them again
+                        // would leave them as they are, so the state
+                        // after them is as predicted from their text.
+                        let mut settled_from = 0;
                         for range in unsettled {
+                            again.state = again
+                                .state
+                                .predicted_after(&fixed[settled_from..range.start]);
+                            settled_from = range.end;
                             let lines = &fixed[range.clone()];
                             let mut refixed = None;
                             again.fix_lines_into(lines, &mut refixed, lines);
@@ -355,6 +363,7 @@ impl StreamFixer {
                                 copied = range.end;
                             }
                         }
+                        again.state = again.state.predicted_after(&fixed[settled_from..]);
                         self.state.output_has_tag = again.state.output_has_tag;
                         match refixed_all {
                             Some(mut all) => {
@@ -563,6 +572,16 @@ mod tests {
             lines_disabled(false);
             prop_assert_eq!(by_lines, whole);
         }
+    }
+
+    /// ftfy 6.3.1, twice: the line break fixed makes two lines, and the
+    /// first, settled, holds the `<` that keeps entities in the second.
+    #[test]
+    fn a_settled_line_with_a_tag_keeps_entities_in_later_lines() {
+        let text = "x<b>\u{2028}&amp; cafÃ©";
+        assert_eq!(crate::fix_text(text), "x<b>\n&amp; café");
+        let text = "x<b> cafÃ©\u{2028}&amp; cafÃ©";
+        assert_eq!(crate::fix_text(text), "x<b> café\n&amp; café");
     }
 
     #[test]

@@ -785,7 +785,8 @@ mod tests {
             Some(&mut plan),
             false,
             settle_chains,
-        );
+        )
+        .0;
         (fixed.into_owned(), plan)
     }
 

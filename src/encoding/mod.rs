@@ -97,13 +97,56 @@ pub(crate) fn ftfy_fix_encoding<'a>(
 }
 
 /// [`fix_encoding_with`] on text that [`is_bad`] flags, as the caller
-/// (`fix_text`) found: the same answer, without asking again.
-pub(crate) fn fix_encoding_of_bad<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
+/// (`fix_text`) found: the same answer, without asking again, and what is
+/// known of it (`None` in extended recovery).
+pub(crate) fn fix_encoding_of_bad<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+) -> (Cow<'a, str>, Option<EncodingEnd>) {
     debug_assert!(is_bad(text));
     if !config.fix_encoding || config.extended_recovery {
-        return fix_encoding_with(text, config);
+        return (fix_encoding_with(text, config), None);
     }
-    fix_steps(text, config, None, true)
+    let (fixed, end) = fix_steps_settling(text, config, None, true, true);
+    (fixed, Some(end))
+}
+
+/// What the last step of ftfy's `fix_encoding` found in the text it gave
+/// back (which it would give back unchanged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EncodingEnd {
+    /// `is_bad` found the text not bad.
+    NotBad,
+    /// The text is bad, but no codec re-decodes it, and neither
+    /// `decode_inconsistent_utf8` nor `fix_c1_controls` (as the config
+    /// has them) changes it. Both act within runs and characters, so they
+    /// leave any part of it cut at a line break as it is too.
+    NothingToFix,
+    /// Neither is known: a step of another kind changed nothing.
+    Unknown,
+}
+
+/// Whether the first step of [`fix_one_step`] on `text`, which tries to
+/// re-decode it as a whole, might change it: some codec re-decodes it, or
+/// Latin-1 encodes it (the step then tries Windows-1252 too).
+pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
+    let codecs = codecs::undone::codecs_encoding(text);
+    if codecs & 1 != 0 {
+        return true;
+    }
+    let mut untried = codecs;
+    while untried != 0 {
+        let index = untried.trailing_zeros() as usize;
+        untried &= untried - 1;
+        if reinterprets(
+            &codecs::undone::encode_encodable(text, index),
+            index,
+            config,
+        ) {
+            return true;
+        }
+    }
+    false
 }
 
 /// [`ftfy_fix_encoding`], told whether `text` is known to be bad.
@@ -117,22 +160,24 @@ fn fix_steps<'a>(
     plan: Option<&mut Vec<ExplanationStep>>,
     known_bad: bool,
 ) -> Cow<'a, str> {
-    fix_steps_settling(text, config, plan, known_bad, true)
+    fix_steps_settling(text, config, plan, known_bad, true).0
 }
 
 /// [`fix_steps`], taking chains of steps that fix runs stretch by stretch
-/// ([`cascade`]) when `settle_chains`, else step by step (for tests).
+/// ([`cascade`]) when `settle_chains`, else step by step (for tests), and
+/// saying what its last step found.
 fn fix_steps_settling<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
     known_bad: bool,
     mut settle_chains: bool,
-) -> Cow<'a, str> {
+) -> (Cow<'a, str>, EncodingEnd) {
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
     let mut runs_changed = None;
     let mut pinned = Pinned::Unknown;
+    let mut end = EncodingEnd::Unknown;
     // Whether the last step fixed runs of mojibake.
     let mut fixed_runs_last = false;
     while let Some(step) = fix_one_step(
@@ -140,6 +185,7 @@ fn fix_steps_settling<'a>(
         config,
         std::mem::take(&mut known_bad),
         &mut runs_changed,
+        &mut end,
     ) {
         let fixes_runs = step.plan.steps[0] == Some(DECODE_RUNS);
         let fixes_c1_controls =
@@ -184,7 +230,7 @@ fn fix_steps_settling<'a>(
             fixed_runs_last = false;
         }
     }
-    fixed
+    (fixed, end)
 }
 
 /// The plan of a step that fixes runs of mojibake.
@@ -297,9 +343,12 @@ fn fix_one_step(
     config: &TextFixerConfig,
     known_bad: bool,
     runs_changed: &mut Option<Vec<Range<usize>>>,
+    end: &mut EncodingEnd,
 ) -> Option<FixedStep> {
     let changed_before = runs_changed.take();
+    *end = EncodingEnd::Unknown;
     if !known_bad && (text.is_ascii() || !is_bad(text)) {
+        *end = EncodingEnd::NotBad;
         return None;
     }
 
@@ -367,6 +416,8 @@ fn fix_one_step(
         }
     }
 
+    // Unless the step below changes the text, no step would.
+    *end = EncodingEnd::NothingToFix;
     if config.fix_c1_controls && has_c1_control(text) {
         let mut fixed_ranges = Vec::new();
         let fixed = fix_c1_controls_noting(text, &mut fixed_ranges).into_owned();

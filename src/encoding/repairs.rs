@@ -250,7 +250,7 @@ fn fixed_run(run: &str) -> Option<String> {
     if !is_bad(run) {
         return None;
     }
-    match fix_encoding_of_bad(run, &TextFixerConfig::default()) {
+    match fix_encoding_of_bad(run, &TextFixerConfig::default()).0 {
         Cow::Owned(fixed) => Some(fixed),
         Cow::Borrowed(_) => None,
     }

@@ -45,8 +45,8 @@ use super::{
 };
 use crate::badness::{is_bad, is_bad_within, line_feed_for_carriage_return_makes_no_match};
 use crate::codecs::undone::{codecs_encoding, encode_encodable};
-use crate::encoding::reinterprets;
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
+use crate::encoding::{may_redecode_whole, reinterprets, EncodingEnd};
 use crate::fixes::unescape_html;
 use crate::normalize::normalize;
 use crate::TextFixerConfig;
@@ -84,8 +84,8 @@ pub(crate) struct FixedLines<'a> {
     pub(crate) text: Cow<'a, str>,
     /// The byte ranges of `text` that hold the lines a second run of
     /// `fix_text`, line by line, might change; it leaves the others as
-    /// they are and holds no `<` in them. `None` for all of `text` (a
-    /// changed line, without a vector made for each).
+    /// they are. `None` for all of `text` (a changed line, without a
+    /// vector made for each).
     pub(crate) unsettled: Option<Vec<Range<usize>>>,
 }
 
@@ -146,6 +146,58 @@ pub(super) fn fix_by_lines<'a>(
         text,
         unsettled: Some(unsettled),
     })
+}
+
+/// The byte ranges of `fixed` (a segment the rounds of fixes gave back,
+/// fixed whole, which they would leave as it is) that hold the lines a
+/// second run of `fix_text`, line by line, might change, as
+/// [`FixedLines::unsettled`] has them; `None` for all of it. Fixing the
+/// lines made by a line break the rounds fixed is what makes `fix_text`
+/// idempotent, and costs a round per line; it is needed only where a line
+/// on its own may be fixed differently from the whole:
+/// - every fix but `fix_encoding` acts within a line, and left the whole
+///   as it is (entities only if they were decoded in the segment: a second
+///   run decides afresh where entities are decoded);
+/// - `fix_encoding` leaves a line alone that is ASCII or does not look
+///   bad; a line that does is left alone when `fix_encoding` found
+///   nothing to fix in the whole (its runs of mojibake and C1 controls
+///   are within lines), and no codec re-decodes the line as a whole,
+///   which would be new.
+///
+/// A line with a `<` may be settled too: the `<` keeps a second run from
+/// decoding entities in it, which the whole left alone or decoded, and
+/// the caller carries its effect on later lines.
+pub(crate) fn unsettled_lines_of_fixed(
+    fixed: &str,
+    config: &TextFixerConfig,
+    decode_entities: bool,
+    encoding_end: Option<EncodingEnd>,
+) -> Option<Vec<Range<usize>>> {
+    let splits = fixed.strip_suffix('\n').unwrap_or(fixed).contains('\n');
+    if !splits || config.extended_recovery {
+        return None;
+    }
+    let settled = |line: &str| {
+        (decode_entities || !line.contains('&'))
+            && (!config.fix_encoding
+                || line.is_ascii()
+                || !is_bad(line)
+                || (encoding_end == Some(EncodingEnd::NothingToFix)
+                    && !may_redecode_whole(line, config)))
+    };
+    let mut unsettled: Vec<Range<usize>> = Vec::new();
+    let mut end = 0;
+    for line in fixed.split_inclusive('\n') {
+        let start = end;
+        end += line.len();
+        if !settled(line) {
+            match unsettled.last_mut() {
+                Some(range) if range.end == start => range.end = end,
+                _ => unsettled.push(start..end),
+            }
+        }
+    }
+    Some(unsettled)
 }
 
 /// One line of the segment, with what is known about it. Every field but
@@ -743,7 +795,7 @@ impl<'a> Lines<'a> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::pipeline::{fix_rounds, Triggers};
+    use crate::pipeline::{fix_rounds, fix_rounds_ending, Triggers};
     use crate::{Normalization, UnescapeHtml};
     use proptest::prelude::*;
 
@@ -898,6 +950,56 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        /// The lines that [`unsettled_lines_of_fixed`] leaves out of a
+        /// segment fixed whole stay as they are when fixed again on their
+        /// own, with or without entities. The text is
+        /// pieces and characters of the upper half of Latin-1 (C1 controls
+        /// among them), whose fixes make lines that look bad and hold
+        /// nothing left to fix.
+        #[test]
+        fn settled_lines_of_fixed_stay_fixed(
+            picks in proptest::collection::vec(
+                prop_oneof![
+                    2 => proptest::sample::select(PIECES).prop_map(str::to_string),
+                    1 => proptest::sample::select(ACROSS_BREAKS).prop_map(str::to_string),
+                    3 => proptest::char::range('\u{80}', '\u{ff}').prop_map(String::from),
+                ],
+                0..40,
+            ),
+            config_index in 0..7usize,
+            decode_entities: bool,
+        ) {
+            let text: String = picks.concat();
+            let config = &configs()[config_index];
+            let (fixed, end) = fix_rounds_ending(&text, Triggers::scan(&text), false, config, decode_entities, None);
+            let Some(unsettled) = unsettled_lines_of_fixed(&fixed, config, decode_entities, end) else {
+                return Ok(());
+            };
+            let mut settled_from = 0;
+            for range in unsettled.iter().chain([&(fixed.len()..fixed.len())]) {
+                for line in fixed[settled_from..range.start].split_inclusive('\n') {
+                    for decode_entities in [false, true] {
+                        let again = fix_rounds(line, Triggers::scan(line), false, config, decode_entities, None);
+                        prop_assert_eq!(again.as_ref(), line, "{:?} in {:?}", line, text);
+                    }
+                }
+                settled_from = range.end;
+            }
+        }
+    }
+
+    /// ftfy 6.3.1 decodes the entity to `\n` and finds the text not bad;
+    /// the second line, on its own, is (the rule anchored at the start of
+    /// a text), so ftfy's second run fixes it: that is `fix_text`'s answer.
+    /// Found not bad, the whole says nothing of its lines.
+    #[test]
+    fn a_line_bad_only_on_its_own_is_fixed_again() {
+        assert_eq!(crate::fix_text("日本&#10;Ã 日本"), "日本\nà 日本");
     }
 
     proptest! {
