@@ -6,20 +6,34 @@ use std::sync::LazyLock;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits, Recorder};
 use crate::Normalization;
 
 /// Applies a Unicode normalization form, borrowing when the text is
 /// already normalized.
 pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
+    normalize_noting(text, form, None)
+}
+
+/// [`normalize`], telling `changes` where it changed the text (NFC: the
+/// chunks it normalized; the other forms: all of it).
+pub(crate) fn normalize_noting<'a>(
+    text: &'a str,
+    form: Normalization,
+    mut changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     use unicode_normalization::{is_nfd_quick, is_nfkc_quick, is_nfkd_quick};
-    match form {
+    let normalized = match form {
         Normalization::Nfc if nfc_leaves_alone(text) => Cow::Borrowed(text),
-        Normalization::Nfc => nfc_by_chunks(text),
+        Normalization::Nfc => return nfc_by_chunks(text, changes),
         Normalization::Nfd => unless_quick_yes(text, is_nfd_quick(text.chars()), || text.nfd()),
         Normalization::Nfkc => unless_quick_yes(text, is_nfkc_quick(text.chars()), || text.nfkc()),
         Normalization::Nfkd => unless_quick_yes(text, is_nfkd_quick(text.chars()), || text.nfkd()),
+    };
+    if let Cow::Owned(normalized) = &normalized {
+        changes.replaced(0..text.len(), normalized.len());
     }
+    normalized
 }
 
 /// `text` when the quick check says it is normalized, else what
@@ -44,8 +58,8 @@ fn unless_quick_yes<I: Iterator<Item = char>>(
 /// with it) and ends before two stable characters in a row: pieces glued
 /// by a single stable character, as in `e\u{301}e\u{301}`, go to the
 /// normalizer at once. Stable text, most text, is only looked at.
-fn nfc_by_chunks(text: &str) -> Cow<'_, str> {
-    let mut edits = Edits::new(text);
+fn nfc_by_chunks<'a>(text: &'a str, changes: Option<&mut Changes>) -> Cow<'a, str> {
+    let mut edits = Edits::noting(text, changes);
     let mut chunk_start = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((index, c)) = chars.next() {
@@ -319,7 +333,7 @@ mod tests {
                 .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
             let expected: String = text.nfc().collect();
-            let got = nfc_by_chunks(&text);
+            let got = nfc_by_chunks(&text, None);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
             // The table's quick check is the normalization crate's, and
             // says yes beyond it only where NFC leaves the text alone.

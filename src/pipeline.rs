@@ -9,11 +9,12 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::badness::is_bad;
+use crate::edits::{ChangedRanges, Changes};
 use crate::encoding::{
     fix_encoding_and_explain, fix_encoding_of_bad, fix_encoding_with, EncodingEnd,
 };
-use crate::fixes::{self, Fix, TextFix};
-use crate::normalize::normalize;
+use crate::fixes::{self, Fix, NotingTextFix};
+use crate::normalize::{normalize, normalize_noting};
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::stream::StreamFixer;
 use crate::{Normalization, TextFixerConfig, UnescapeHtml};
@@ -494,7 +495,7 @@ type Trigger = fn(&Triggers) -> bool;
 struct TextFixStep {
     enabled: bool,
     fix: Fix,
-    apply: TextFix,
+    apply: NotingTextFix,
     triggered: Trigger,
 }
 
@@ -503,7 +504,9 @@ impl TextFixStep {
         TextFixStep {
             enabled,
             fix,
-            apply: fix.text_fix().expect("the round's fixes are text fixes"),
+            apply: fix
+                .round_fix_noting()
+                .expect("the round's fixes are text fixes"),
             triggered,
         }
     }
@@ -665,6 +668,10 @@ fn fix_rounds_ending<'a>(
     let mut encoding_settled = false;
     // What `fix_encoding` found in `current`, when it gave it.
     let mut encoding_end = None;
+    // When `fix_encoding` found nothing to fix in an earlier `current`, the
+    // ranges that text fixes have changed since: only there may it find
+    // something now, besides re-decoding the whole.
+    let mut changed_since_nothing_to_fix: Option<ChangedRanges> = None;
     loop {
         // Cheap while borrowed; a copy only once some fix has changed text.
         let round_start = current.clone();
@@ -680,7 +687,9 @@ fn fix_rounds_ending<'a>(
             && apply_fix(
                 &mut current,
                 Fix::UnescapeHtml,
-                fixes::unescape_html,
+                |text, _| fixes::unescape_html(text),
+                &mut None,
+                &mut Changes::default(),
                 &mut steps,
             )
         {
@@ -688,6 +697,7 @@ fn fix_rounds_ending<'a>(
             known_bad = false;
             encoding_settled = false;
             encoding_end = None;
+            changed_since_nothing_to_fix = None;
             triggers = Triggers::scan(&current);
         }
         // Only the plain mode's answers are known to be settled, and a
@@ -713,7 +723,12 @@ fn fix_rounds_ending<'a>(
                     encoding_found_clean = !bad;
                     encoding_end = Some(EncodingEnd::NotBad);
                     bad && {
-                        let (fixed, end) = fix_encoding_of_bad(&current, config);
+                        let changed = changed_since_nothing_to_fix.as_ref();
+                        let (fixed, end) = fix_encoding_of_bad(
+                            &current,
+                            config,
+                            changed.map(ChangedRanges::ranges),
+                        );
                         encoding_end = end;
                         match fixed {
                             Cow::Borrowed(_) => false,
@@ -731,6 +746,8 @@ fn fix_rounds_ending<'a>(
                 }
             };
             encoding_settled = may_settle;
+            changed_since_nothing_to_fix =
+                (encoding_end == Some(EncodingEnd::NothingToFix)).then(ChangedRanges::default);
             if fixed {
                 changed = true;
                 triggers = Triggers::scan(&current);
@@ -738,8 +755,21 @@ fn fix_rounds_ending<'a>(
             }
         }
         let changed_before_text_fixes = changed;
-        let text_fixes_changed =
-            apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut steps);
+        // `fix_encoding` found its own C1 step, the same fix, to change
+        // nothing.
+        let text_fix_triggers = if encoding_end == Some(EncodingEnd::NothingToFix) {
+            triggers.without(C1_CONTROLS)
+        } else {
+            triggers
+        };
+        let text_fixes_changed = apply_text_fixes(
+            &mut current,
+            text_fix_triggers,
+            &text_fixes,
+            config,
+            &mut steps,
+            &mut changed_since_nothing_to_fix,
+        );
         if text_fixes_changed.any() {
             changed = true;
             known_bad = false;
@@ -806,27 +836,36 @@ fn text_fix_steps(config: &TextFixerConfig) -> [TextFixStep; 8] {
 /// The rest of a round after `fix_encoding`: the text fixes that
 /// `triggers` (those of `current`) call for, then normalization. Returns
 /// whether `current` changed.
+/// When `tracked` holds ranges of `current`, they are moved and grown with
+/// the changes made.
 fn apply_text_fixes(
     current: &mut Cow<'_, str>,
     mut triggers: Triggers,
     text_fixes: &[TextFixStep],
     config: &TextFixerConfig,
     steps: &mut Option<&mut Vec<ExplanationStep>>,
+    tracked: &mut Option<ChangedRanges>,
 ) -> TextFixesChanged {
     let mut changed = TextFixesChanged::Nothing;
+    let mut changes = Changes::default();
     for step in text_fixes {
         if step.enabled
             && (step.triggered)(&triggers)
-            && apply_fix(current, step.fix, step.apply, steps)
+            && apply_fix(current, step.fix, step.apply, tracked, &mut changes, steps)
         {
             changed = changed.and(step.fix);
             triggers = triggers.after(step.fix);
         }
     }
     if let Some(form) = triggers.normalization(config) {
-        if let Cow::Owned(normalized) = normalize(current, form) {
+        changes.clear();
+        let noted = tracked.is_some().then_some(&mut changes);
+        if let Cow::Owned(normalized) = normalize_noting(current, form, noted) {
             if replace_if_changed(current, normalized) {
                 changed = TextFixesChanged::More;
+                if let Some(tracked) = tracked {
+                    *tracked = tracked.after(&changes);
+                }
                 if let Some(steps) = steps.as_deref_mut() {
                     steps.push(ExplanationStep::Normalize(form));
                 }
@@ -887,18 +926,26 @@ fn keeps_non_ascii_text(
 }
 
 /// Runs `fix` on `current`, keeping and recording its result if it changed
-/// anything.
+/// anything, and moving the ranges `tracked` holds with what changed
+/// (`changes` is room to note it in).
 fn apply_fix(
     current: &mut Cow<'_, str>,
     fix: Fix,
-    apply: TextFix,
+    apply: NotingTextFix,
+    tracked: &mut Option<ChangedRanges>,
+    changes: &mut Changes,
     steps: &mut Option<&mut Vec<ExplanationStep>>,
 ) -> bool {
-    let Cow::Owned(fixed) = apply(current) else {
+    changes.clear();
+    let noted = tracked.is_some().then_some(&mut *changes);
+    let Cow::Owned(fixed) = apply(current, noted) else {
         return false;
     };
     let changed = replace_if_changed(current, fixed);
     if changed {
+        if let Some(tracked) = tracked {
+            *tracked = tracked.after(changes);
+        }
         if let Some(steps) = steps.as_deref_mut() {
             steps.push(ExplanationStep::Apply(fix));
         }
@@ -917,6 +964,7 @@ fn replace_if_changed(current: &mut Cow<'_, str>, fixed: String) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     /// The pre-scan must flag every character that its fix changes, or the
     /// fix is skipped: checked on every code point, alone.
@@ -994,6 +1042,16 @@ mod tests {
         }
     }
 
+    /// With `fix_encoding` off, the round's own `fix_c1_controls` fixes C1
+    /// controls (ftfy 6.3.1's answers).
+    #[test]
+    fn c1_controls_are_fixed_without_fix_encoding() {
+        let config = TextFixerConfig::default().fix_encoding(false);
+        assert_eq!(fix_text_with("x\u{93}y\u{81}", &config), "x\"y\u{81}");
+        let config = config.uncurl_quotes(false);
+        assert_eq!(fix_text_with("x\u{93}y\u{81}", &config), "x“y\u{81}");
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
 
@@ -1029,6 +1087,46 @@ mod tests {
                 let declined = ['&', '<', '\u{85}', '\u{2028}', 'é', '\u{1b}'];
                 proptest::prop_assert!(!text.contains(declined), "{:?}", text);
             }
+        }
+
+        /// The rounds give the same text with and without the shortcuts
+        /// that only a text without steps takes (settled answers of
+        /// `fix_encoding`, its search begun where text fixes changed the
+        /// text, C1 controls it found nothing to fix in). The text holds
+        /// mojibake, characters of the upper half of Latin-1 (C1 controls
+        /// among them: what `fix_encoding` leaves behind), and what every
+        /// text fix changes.
+        #[test]
+        fn rounds_with_and_without_steps_agree(
+            picks in proptest::collection::vec(
+                proptest::prop_oneof![
+                    2 => proptest::sample::select(lines_test_pieces()).prop_map(str::to_string),
+                    2 => proptest::char::range('\u{80}', '\u{ff}').prop_map(String::from),
+                    1 => proptest::sample::select(&[
+                        "ǆ", "ﬁ", "Ｌ", "＆", "　", "“", "’", "\u{301}", "e\u{301}", "\u{2028}",
+                        "\r", "\u{1b}[1m", "\u{1}", "Ã", "â€", "Ã\u{85}", "Â\u{81}",
+                    ][..]).prop_map(str::to_string),
+                ],
+                0..40,
+            ),
+            config_index in 0..6usize,
+            decode_entities: bool,
+        ) {
+            let text: String = picks.concat();
+            let default = TextFixerConfig::default();
+            let config = [
+                default.clone(),
+                default.clone().fix_c1_controls(false),
+                default.clone().decode_inconsistent_utf8(false),
+                default.clone().normalization(Some(Normalization::Nfkc)),
+                default.clone().fix_latin_ligatures(false).fix_character_width(false),
+                default.clone().fix_encoding(false),
+            ][config_index].clone();
+            let triggers = Triggers::scan(&text);
+            let fast = fix_rounds(&text, triggers, false, &config, decode_entities, None);
+            let mut steps = Vec::new();
+            let plain = fix_rounds(&text, triggers, false, &config, decode_entities, Some(&mut steps));
+            proptest::prop_assert_eq!(fast, plain, "{:?}", text);
         }
 
         /// What lets a line skip `is_bad`: text the scan finds no anchor

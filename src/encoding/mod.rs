@@ -34,7 +34,7 @@ use crate::TextFixerConfig;
 use cascade::Settled;
 use repairs::{
     decode_inconsistent_utf8_around, fix_c1_controls_noting, has_c1_control,
-    might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
+    has_fixable_c1_control, might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
 };
 
 /// Fixes mojibake with the default configuration.
@@ -98,16 +98,20 @@ pub(crate) fn ftfy_fix_encoding<'a>(
 
 /// [`fix_encoding_with`] on text that [`is_bad`] flags, as the caller
 /// (`fix_text`) found: the same answer, without asking again, and what is
-/// known of it (`None` in extended recovery).
+/// known of it (`None` in extended recovery). When `changed` is given, the
+/// text is one in which `fix_encoding` found [`EncodingEnd::NothingToFix`]
+/// with only these byte ranges changed since: the search for runs of
+/// mojibake and C1 controls to fix begins around them.
 pub(crate) fn fix_encoding_of_bad<'a>(
     text: &'a str,
     config: &TextFixerConfig,
+    changed: Option<&[Range<usize>]>,
 ) -> (Cow<'a, str>, Option<EncodingEnd>) {
     debug_assert!(is_bad(text));
     if !config.fix_encoding || config.extended_recovery {
         return (fix_encoding_with(text, config), None);
     }
-    let (fixed, end) = fix_steps_settling(text, config, None, true, true);
+    let (fixed, end) = fix_steps_from(text, config, None, true, true, changed);
     (fixed, Some(end))
 }
 
@@ -169,13 +173,29 @@ fn fix_steps<'a>(
 fn fix_steps_settling<'a>(
     text: &'a str,
     config: &TextFixerConfig,
+    plan: Option<&mut Vec<ExplanationStep>>,
+    known_bad: bool,
+    settle_chains: bool,
+) -> (Cow<'a, str>, EncodingEnd) {
+    fix_steps_from(text, config, plan, known_bad, settle_chains, None)
+}
+
+/// [`fix_steps_settling`] on a text of which only the `changed` byte
+/// ranges (if given) may hold what a step fixes, as
+/// [`fix_encoding_of_bad`] has it.
+fn fix_steps_from<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
     known_bad: bool,
     mut settle_chains: bool,
+    changed: Option<&[Range<usize>]>,
 ) -> (Cow<'a, str>, EncodingEnd) {
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
-    let mut runs_changed = None;
+    let mut runs_changed = changed.map(<[_]>::to_vec);
+    // Where the first step looks for C1 controls to fix.
+    let mut c1_changed = changed;
     let mut pinned = Pinned::Unknown;
     let mut end = EncodingEnd::Unknown;
     // Whether the last step fixed runs of mojibake.
@@ -185,6 +205,7 @@ fn fix_steps_settling<'a>(
         config,
         std::mem::take(&mut known_bad),
         &mut runs_changed,
+        c1_changed.take(),
         &mut end,
     ) {
         let fixes_runs = step.plan.steps[0] == Some(DECODE_RUNS);
@@ -343,6 +364,7 @@ fn fix_one_step(
     config: &TextFixerConfig,
     known_bad: bool,
     runs_changed: &mut Option<Vec<Range<usize>>>,
+    c1_changed: Option<&[Range<usize>]>,
     end: &mut EncodingEnd,
 ) -> Option<FixedStep> {
     let changed_before = runs_changed.take();
@@ -418,9 +440,16 @@ fn fix_one_step(
 
     // Unless the step below changes the text, no step would.
     *end = EncodingEnd::NothingToFix;
-    if config.fix_c1_controls && has_c1_control(text) {
+    // Outside `c1_changed`, the text holds no C1 control the step would
+    // change: when none is inside either, the step changes nothing.
+    let c1_fixable_within = |ranges: &[Range<usize>]| {
+        ranges
+            .iter()
+            .any(|range| has_fixable_c1_control(&text[range.clone()]))
+    };
+    if config.fix_c1_controls && has_c1_control(text) && c1_changed.is_none_or(c1_fixable_within) {
         let mut fixed_ranges = Vec::new();
-        let fixed = fix_c1_controls_noting(text, &mut fixed_ranges).into_owned();
+        let fixed = fix_c1_controls_noting(text, &mut fixed_ranges, None).into_owned();
         if runs_all_searched {
             *runs_changed = Some(fixed_ranges);
         }

@@ -14,7 +14,7 @@ use super::fix_encoding_of_bad;
 use super::runs::{next_run, runs_around};
 use crate::badness::{is_bad, is_bad_within};
 use crate::codecs;
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits};
 use crate::TextFixerConfig;
 
 /// UTF-8 sequences that would be valid if a byte A0 had not become a space.
@@ -250,7 +250,7 @@ fn fixed_run(run: &str) -> Option<String> {
     if !is_bad(run) {
         return None;
     }
-    match fix_encoding_of_bad(run, &TextFixerConfig::default()).0 {
+    match fix_encoding_of_bad(run, &TextFixerConfig::default(), None).0 {
         Cow::Owned(fixed) => Some(fixed),
         Cow::Borrowed(_) => None,
     }
@@ -311,6 +311,16 @@ impl RecentRuns {
 
 pub(crate) fn has_c1_control(text: &str) -> bool {
     C1Controls::of(text).next().is_some()
+}
+
+/// Whether `text` holds a C1 control that [`fix_c1_controls`] changes (all
+/// but the five that Windows-1252 leaves undefined).
+pub(crate) fn has_fixable_c1_control(text: &str) -> bool {
+    C1Controls::of(text).any(|(_, byte)| {
+        codecs::SLOPPY_WINDOWS_1252
+            .decode_byte(byte)
+            .is_some_and(|c| u32::from(c) != u32::from(byte))
+    })
 }
 
 /// The C1 controls of a text, in order: the byte offset of each and its
@@ -394,16 +404,18 @@ pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
 /// assert_eq!(fix_c1_controls("\u{81}"), "\u{81}");
 /// ```
 pub fn fix_c1_controls(text: &str) -> Cow<'_, str> {
-    fix_c1_controls_noting(text, &mut Vec::new())
+    fix_c1_controls_noting(text, &mut Vec::new(), None)
 }
 
 /// [`fix_c1_controls`], pushing to `fixed_ranges` the ranges of the result
-/// that replaced a control.
+/// that replaced a control, and telling `changes` where it changed the
+/// text.
 pub(crate) fn fix_c1_controls_noting<'a>(
     text: &'a str,
     fixed_ranges: &mut Vec<Range<usize>>,
+    changes: Option<&mut Changes>,
 ) -> Cow<'a, str> {
-    let mut edits = Edits::new(text);
+    let mut edits = Edits::noting(text, changes);
     // How many bytes longer the result is than `text` so far.
     let mut growth = 0;
     for (at, byte) in C1Controls::of(text) {
@@ -501,7 +513,7 @@ mod tests {
                 let (next, ranges) = match around {
                     Cow::Owned(fixed) => (fixed, fixed_ranges),
                     Cow::Borrowed(_) => (
-                        fix_c1_controls_noting(&current, &mut c1_ranges).into_owned(),
+                        fix_c1_controls_noting(&current, &mut c1_ranges, None).into_owned(),
                         c1_ranges,
                     ),
                 };

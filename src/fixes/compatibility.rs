@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::replace_chars;
 use super::width_map::WIDTH_MAP;
+use crate::edits::Changes;
 
 /// Replaces single-character Latin ligatures, such as `ﬁ`, with the
 /// letters they stand for. They are for rendering, and in a string usually
@@ -17,10 +18,18 @@ use super::width_map::WIDTH_MAP;
 /// assert_eq!(ftfy::fixes::fix_latin_ligatures("ﬂuﬃeﬆ"), "fluffiest");
 /// ```
 pub fn fix_latin_ligatures(text: &str) -> Cow<'_, str> {
+    fix_latin_ligatures_noting(text, None)
+}
+
+/// [`fix_latin_ligatures`], telling `changes` where it changed the text.
+pub(crate) fn fix_latin_ligatures_noting<'a>(
+    text: &'a str,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, may_start_ligature, separated_ligature)
+    replace_chars(text, may_start_ligature, separated_ligature, changes)
 }
 
 /// Whether `byte` may start a ligature in UTF-8: Ĳ ĳ ŉ have lead bytes C4
@@ -71,10 +80,18 @@ pub(super) fn separated_ligature(c: char) -> Option<&'static str> {
 /// assert_eq!(fix_character_width("Ｕﾀｰﾝ"), "Uターン"); // "U-turn"
 /// ```
 pub fn fix_character_width(text: &str) -> Cow<'_, str> {
+    fix_character_width_noting(text, None)
+}
+
+/// [`fix_character_width`], telling `changes` where it changed the text.
+pub(crate) fn fix_character_width_noting<'a>(
+    text: &'a str,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    replace_chars(text, may_start_wide_char, narrowed)
+    replace_chars(text, may_start_wide_char, narrowed, changes)
 }
 
 /// Whether `byte` may start a character [`fix_character_width`] changes,

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits};
 
 /// Removes control characters that have no visible effect and were
 /// probably not meant (ftfy 6.3.1's set, after Unicode's table of
@@ -25,10 +25,18 @@ use crate::edits::Edits;
 /// assert_eq!(remove_control_chars("\u{feff}bell\u{7}\tand tab"), "bell\tand tab");
 /// ```
 pub fn remove_control_chars(text: &str) -> Cow<'_, str> {
+    remove_control_chars_noting(text, None)
+}
+
+/// [`remove_control_chars`], telling `changes` where it changed the text.
+pub(crate) fn remove_control_chars_noting<'a>(
+    text: &'a str,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     let bytes = text.as_bytes();
     match bytes.iter().position(|&byte| may_start_control_char(byte)) {
         None => Cow::Borrowed(text),
-        Some(first) => remove_runs_of_control_chars(text, first),
+        Some(first) => remove_runs_of_control_chars(text, first, changes),
     }
 }
 
@@ -37,9 +45,13 @@ pub fn remove_control_chars(text: &str) -> Cow<'_, str> {
 /// of adjacent removed characters is cut in one edit, not one per
 /// character, as a line of NULs needs. (A property test checks it against
 /// dropping the characters one by one.)
-fn remove_runs_of_control_chars(text: &str, first: usize) -> Cow<'_, str> {
+fn remove_runs_of_control_chars<'a>(
+    text: &'a str,
+    first: usize,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     let bytes = text.as_bytes();
-    let mut edits = Edits::new(text);
+    let mut edits = Edits::noting(text, changes);
     // The run of removed characters found and not yet cut.
     let mut run: Option<Range<usize>> = None;
     let mut index = first;

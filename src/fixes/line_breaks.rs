@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits};
 
 /// Turns every kind of line break into `\n`: CRLF, CR (old Mac OS and
 /// Microsoft Office for Mac), LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR
@@ -20,11 +20,19 @@ use crate::edits::Edits;
 /// );
 /// ```
 pub fn fix_line_breaks(text: &str) -> Cow<'_, str> {
+    fix_line_breaks_noting(text, None)
+}
+
+/// [`fix_line_breaks`], telling `changes` where it changed the text.
+pub(crate) fn fix_line_breaks_noting<'a>(
+    text: &'a str,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
     // CR, and the lead bytes of U+0085 (C2 85) and U+2028/9 (E2 80 A8/A9).
     if !text.bytes().any(|b| matches!(b, b'\r' | 0xC2 | 0xE2)) {
         return Cow::Borrowed(text);
     }
-    let mut edits = Edits::new(text);
+    let mut edits = Edits::noting(text, changes);
     let mut chars = text.char_indices().peekable();
     while let Some((index, c)) = chars.next() {
         let consumed = match c {

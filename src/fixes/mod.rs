@@ -26,7 +26,7 @@ mod width_map;
 
 use std::borrow::Cow;
 
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits, Recorder};
 use std::fmt;
 
 pub use crate::encoding::repairs::{
@@ -96,6 +96,10 @@ pub enum Fix {
 
 /// A fix of text: borrows when there is nothing to fix.
 pub type TextFix = fn(&str) -> Cow<'_, str>;
+
+/// A text fix that also tells [`Changes`] (when given) where it changed
+/// the text.
+pub(crate) type NotingTextFix = for<'a> fn(&'a str, Option<&mut Changes>) -> Cow<'a, str>;
 
 /// A repair of the bytes of re-encoded mojibake.
 pub type ByteFix = fn(&[u8]) -> Cow<'_, [u8]>;
@@ -174,6 +178,26 @@ impl Fix {
         Some(fix)
     }
 
+    /// [`Fix::text_fix`] for the fixes of `fix_text`'s round, telling
+    /// `changes` (when given) where it changed the text.
+    pub(crate) fn round_fix_noting(self) -> Option<NotingTextFix> {
+        let fix: NotingTextFix = match self {
+            Fix::RemoveTerminalEscapes => terminal::remove_terminal_escapes_noting,
+            Fix::FixC1Controls => |text, changes| {
+                crate::encoding::repairs::fix_c1_controls_noting(text, &mut Vec::new(), changes)
+            },
+            Fix::FixLatinLigatures => compatibility::fix_latin_ligatures_noting,
+            Fix::FixCharacterWidth => compatibility::fix_character_width_noting,
+            Fix::UncurlQuotes => quotes::uncurl_quotes_noting,
+            Fix::FixLineBreaks => line_breaks::fix_line_breaks_noting,
+            // A `&str` holds no surrogate.
+            Fix::FixSurrogates => |text, _| Cow::Borrowed(text),
+            Fix::RemoveControlChars => controls::remove_control_chars_noting,
+            _ => return None,
+        };
+        Some(fix)
+    }
+
     /// The function that repairs bytes, for the two byte repairs.
     pub fn byte_fix(self) -> Option<ByteFix> {
         match self {
@@ -206,13 +230,14 @@ impl std::str::FromStr for Fix {
 /// in UTF-8 passes `may_start` are looked at, which lets a fix skip most
 /// of the text a byte at a time; `may_start` must be false for
 /// continuation bytes (80–BF), so that a byte it passes starts a character.
-fn replace_chars(
-    text: &str,
+fn replace_chars<'a>(
+    text: &'a str,
     may_start: impl Fn(u8) -> bool,
     replacement: impl Fn(char) -> Option<&'static str>,
-) -> Cow<'_, str> {
+    recorder: impl Recorder,
+) -> Cow<'a, str> {
     let bytes = text.as_bytes();
-    let mut edits = Edits::new(text);
+    let mut edits = Edits::noting(text, recorder);
     let mut index = 0;
     while let Some(offset) = bytes[index..].iter().position(|&byte| may_start(byte)) {
         index += offset;

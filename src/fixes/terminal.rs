@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::edits::Edits;
+use crate::edits::{Changes, Edits};
 
 use crate::python_classes::{self, DIGIT};
 
@@ -18,7 +18,16 @@ use crate::python_classes::{self, DIGIT};
 /// );
 /// ```
 pub fn remove_terminal_escapes(text: &str) -> Cow<'_, str> {
-    let mut edits = Edits::new(text);
+    remove_terminal_escapes_noting(text, None)
+}
+
+/// [`remove_terminal_escapes`], telling `changes` where it changed the
+/// text.
+pub(crate) fn remove_terminal_escapes_noting<'a>(
+    text: &'a str,
+    changes: Option<&mut Changes>,
+) -> Cow<'a, str> {
+    let mut edits = Edits::noting(text, changes);
     let mut position = 0;
     while let Some(found) = text[position..].find("\u{1b}[") {
         let start = position + found;

@@ -583,7 +583,16 @@ impl<'a> Lines<'a> {
                     }
                 }
                 let mut current = Cow::Borrowed(&*line.text);
-                if apply_text_fixes(&mut current, triggers, &text_fixes, config, &mut None).any() {
+                if apply_text_fixes(
+                    &mut current,
+                    triggers,
+                    &text_fixes,
+                    config,
+                    &mut None,
+                    &mut None,
+                )
+                .any()
+                {
                     let fixed = current.into_owned();
                     self.replace_fixed(index, fixed)?;
                 } else {
