@@ -635,6 +635,15 @@ fn fix_only_line_breaks_and_controls<'a>(
     })
 }
 
+/// Whether a later round's `fix_encoding` follows where text fixes changed
+/// a segment of `len` bytes. Shorter segments are searched whole: for
+/// them, following the changes costs more (a few small allocations) than
+/// it saves. (Unit tests follow every segment, so that their short texts
+/// test the following.)
+fn follows_changes(len: usize) -> bool {
+    cfg!(test) || len >= 1024
+}
+
 /// The round of fixes, repeated on the whole segment until nothing changes.
 /// `known_bad`: `is_bad` has found `text` bad.
 fn fix_rounds<'a>(
@@ -746,8 +755,9 @@ fn fix_rounds_ending<'a>(
                 }
             };
             encoding_settled = may_settle;
-            changed_since_nothing_to_fix =
-                (encoding_end == Some(EncodingEnd::NothingToFix)).then(ChangedRanges::default);
+            changed_since_nothing_to_fix = (encoding_end == Some(EncodingEnd::NothingToFix)
+                && follows_changes(current.len()))
+            .then(ChangedRanges::default);
             if fixed {
                 changed = true;
                 triggers = Triggers::scan(&current);
