@@ -532,7 +532,7 @@ pub(crate) fn fix_scanned_segment<'a>(
     steps: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
     if steps.is_none() {
-        return fix_scanned_segment_by_lines(text, Some(triggers), config, decode_entities).text;
+        return fix_scanned_segment_by_lines(text, triggers, config, decode_entities).text;
     }
     let mut known_bad = false;
     if !triggers.any(decode_entities)
@@ -544,30 +544,24 @@ pub(crate) fn fix_scanned_segment<'a>(
 }
 
 /// [`fix_scanned_segment`] without steps, saying also which of the lines
-/// the fixes made might change when fixed again on their own. `triggers`
-/// may be unknown (a long segment is then scanned a line at a time).
+/// the fixes made might change when fixed again on their own.
 pub(crate) fn fix_scanned_segment_by_lines<'a>(
     text: &'a str,
-    triggers: Option<Triggers>,
+    triggers: Triggers,
     config: &TextFixerConfig,
     decode_entities: bool,
 ) -> FixedLines<'a> {
-    let unchanged = || FixedLines {
-        text: Cow::Borrowed(text),
-        unsettled: Some(Vec::new()),
-    };
     // Whether `is_bad` has found `text` bad on the way.
     let mut known_bad = false;
-    let mut nothing_to_fix = |triggers: Triggers| {
-        !triggers.any(decode_entities)
-            || keeps_non_ascii_text(text, triggers, config, &mut known_bad)
-    };
-    if triggers.is_some_and(&mut nothing_to_fix) {
-        return unchanged();
+    if !triggers.any(decode_entities)
+        || keeps_non_ascii_text(text, triggers, config, &mut known_bad)
+    {
+        return FixedLines {
+            text: Cow::Borrowed(text),
+            unsettled: Some(Vec::new()),
+        };
     }
-    let only_line_breaks_and_controls =
-        |triggers: Triggers| fix_only_line_breaks_and_controls(text, triggers, config);
-    if let Some(fixed) = triggers.and_then(only_line_breaks_and_controls) {
+    if let Some(fixed) = fix_only_line_breaks_and_controls(text, triggers, config) {
         return fixed;
     }
     // A long segment of many lines (a CR-only file) is fixed a line at a
@@ -579,19 +573,6 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
             return fixed;
         }
     }
-    let triggers = match triggers {
-        Some(triggers) => triggers,
-        None => {
-            let triggers = Triggers::scan(text);
-            if nothing_to_fix(triggers) {
-                return unchanged();
-            }
-            if let Some(fixed) = only_line_breaks_and_controls(triggers) {
-                return fixed;
-            }
-            triggers
-        }
-    };
     let (text, encoding_end) =
         fix_rounds_ending(text, triggers, known_bad, config, decode_entities, None);
     let unsettled = match &text {

@@ -258,9 +258,8 @@ impl StreamFixer {
             // One pass finds the end of the line and what it may need. A
             // line of at most max_chars bytes has at most max_chars
             // characters, so the pass looks no further: only longer lines
-            // may be cut, and their segments are scanned on their own. A
-            // line not ended in the first few kilobytes is scanned whole
-            // only if its `\n` is within reach.
+            // may be cut. A line not ended in the first few kilobytes is
+            // scanned whole only if its `\n` is within reach.
             let bytes = text.as_bytes();
             let limit = char_boundary_at_or_before(text, start + max_chars);
             let probe = char_boundary_at_or_before(text, start + PROBE_BYTES).min(limit);
@@ -273,22 +272,24 @@ impl StreamFixer {
                 (scanned_to, scanned) = scan_line(&bytes[..limit], start);
             }
             let whole_line = ends_line(scanned_to);
-            // A line cut into segments is scanned a line at a time, if at
-            // all, when its segments are fixed.
+            // Otherwise the line may be cut into segments: the scan goes on
+            // to the end of this one (which holds at least the bytes
+            // scanned), and the next is scanned in its turn.
             let (end, triggers) = if whole_line {
-                (scanned_to, Some(Triggers::from_bits(scanned)))
+                (scanned_to, Triggers::from_bits(scanned))
             } else {
-                (segment_end(text, start, max_chars), None)
+                let end = segment_end(text, start, max_chars);
+                let (_, rest) = scan_line(&bytes[..end], scanned_to);
+                (end, Triggers::from_bits(scanned | rest))
             };
-            if triggers == Some(Triggers::default()) {
+            if triggers == Triggers::default() {
                 // Nothing to fix, no `<`: the line changes neither itself
                 // nor the state carried to the next one.
                 start = end;
                 continue;
             }
             let segment = &text[start..end];
-            let has_tag_before =
-                triggers.map_or_else(|| segment.contains('<'), |t| t.has(crate::pipeline::TAG));
+            let has_tag_before = triggers.has(crate::pipeline::TAG);
             let state_before = self.state;
             if auto_html && has_tag_before {
                 self.state.entities_allowed = false;

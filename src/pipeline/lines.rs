@@ -177,6 +177,10 @@ pub(crate) fn unsettled_lines_of_fixed(
     if !splits || config.extended_recovery {
         return None;
     }
+    // (Most often all of it, as when CRs became line feeds.)
+    if fixed.is_ascii() && (decode_entities || memchr::memchr(b'&', fixed.as_bytes()).is_none()) {
+        return Some(Vec::new());
+    }
     let settled = |line: &str| {
         (decode_entities || !line.contains('&'))
             && (!config.fix_encoding
