@@ -80,6 +80,31 @@ pub fn guess_bytes(bytes: &[u8]) -> Result<(String, &'static str), CodecError> {
         .map(|text| (text, codecs::SLOPPY_WINDOWS_1252.name()))
 }
 
+/// The length of `bytes` without a UTF-8 sequence at its end that its
+/// lead byte says goes on past it (all of `bytes` when none does, or when
+/// its end is not the start of a sequence at all, which decoding then
+/// reports).
+fn complete_prefix(bytes: &[u8]) -> usize {
+    // The last lead byte, among the last four bytes.
+    let Some(lead_at) = (bytes.len().saturating_sub(4)..bytes.len())
+        .rev()
+        .find(|&at| bytes[at] & 0xC0 != 0x80)
+    else {
+        return bytes.len();
+    };
+    let length = match bytes[lead_at] {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    if lead_at + length > bytes.len() {
+        lead_at
+    } else {
+        bytes.len()
+    }
+}
+
 fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
     bytes.starts_with(b"\xfe\xff") || bytes.starts_with(b"\xff\xfe")
 }
@@ -464,19 +489,29 @@ impl<R: Read> TextBatches<R> {
             Decoding::Utf16 | Decoding::Other(_) => return self.decode_stream(),
             Decoding::Guess => unreachable!("the decoding was guessed before any batch"),
             Decoding::Utf8 => {
-                let (valid, bad) = match std::str::from_utf8(raw) {
-                    Ok(_) => (raw.len(), None),
+                // A character the read cut short is left for the next
+                // batch, so that valid input is validated once.
+                let complete = if self.eof {
+                    raw.len()
+                } else {
+                    complete_prefix(raw)
+                };
+                match simdutf8::compat::from_utf8(&raw[..complete]) {
+                    Ok(valid) => {
+                        text.push_str(valid);
+                        (complete, None)
+                    }
                     Err(error) => {
                         let valid = error.valid_up_to();
                         // A sequence cut short by the end of what was read.
                         let unfinished = error.error_len().is_none() && !self.eof;
+                        text.push_str(
+                            std::str::from_utf8(&raw[..valid])
+                                .expect("the validated prefix is UTF-8"),
+                        );
                         (valid, (!unfinished).then_some(valid))
                     }
-                };
-                text.push_str(
-                    std::str::from_utf8(&raw[..valid]).expect("the validated prefix is UTF-8"),
-                );
-                (valid, bad)
+                }
             }
             Decoding::Ascii => {
                 let valid = raw.iter().position(|byte| !byte.is_ascii());
@@ -838,6 +873,59 @@ mod tests {
                     other => panic!("{other}"),
                 }
                 assert!(batches.next_batch().unwrap().is_none());
+            }
+        }
+    }
+
+    /// Characters of one to four bytes, a line break, and bytes that are
+    /// not UTF-8 on their own.
+    const UTF8_PIECES: &[&[u8]] = &[
+        b"a",
+        b"\n",
+        b"\xc3\xa9",
+        b"\xe6\x97\xa5",
+        b"\xf0\x9f\x98\x80",
+        b"\xff",
+        b"\xc3",
+        b"\xe6\x97",
+        b"\x80",
+    ];
+
+    proptest::proptest! {
+        /// UTF-8 read in pieces of any size, characters cut anywhere: the
+        /// batches are the input up to its first bad byte, but for the
+        /// line that byte is on, and the error is at that byte.
+        #[test]
+        fn utf8_read_in_any_pieces_is_decoded_up_to_its_first_bad_byte(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(UTF8_PIECES),
+                0..24,
+            ),
+            batch_bytes in 1..40usize,
+        ) {
+            let bytes = pieces.concat();
+            let config = TextFixerConfig::default();
+            let mut batches = TextBatches::new(&bytes[..], Some("utf-8"), &config, batch_bytes).unwrap();
+            let mut text = String::new();
+            let error = loop {
+                match batches.next_batch() {
+                    Ok(Some(batch)) => text.push_str(&batch),
+                    Ok(None) => break None,
+                    Err(FixFileError::Undecodable { offset, .. }) => break Some(offset),
+                    Err(other) => panic!("{other}"),
+                }
+            };
+            match std::str::from_utf8(&bytes) {
+                Ok(whole) => {
+                    proptest::prop_assert_eq!(text.as_str(), whole);
+                    proptest::prop_assert_eq!(error, None);
+                }
+                Err(bad) => {
+                    let valid = std::str::from_utf8(&bytes[..bad.valid_up_to()]).unwrap();
+                    let lines = valid.rfind('\n').map_or("", |end| &valid[..=end]);
+                    proptest::prop_assert_eq!(text.as_str(), lines);
+                    proptest::prop_assert_eq!(error, Some(bad.valid_up_to()));
+                }
             }
         }
     }
