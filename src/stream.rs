@@ -85,7 +85,9 @@ impl LineState {
     /// ```
     pub fn predicted_after(self, text: &str) -> LineState {
         let settled = !self.entities_allowed && self.output_has_tag;
-        if !self.auto_html || settled || !text.contains('<') {
+        // (memchr's SIMD search: the command's reading thread asks this of
+        // every batch.)
+        if !self.auto_html || settled || memchr::memchr(b'<', text.as_bytes()).is_none() {
             return self;
         }
         LineState {
