@@ -769,7 +769,7 @@ fn char_boundary(text: &str, at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fix_steps_settling;
+    use super::super::fix_steps_from;
     use super::*;
     use crate::plan::ExplanationStep;
     use crate::TextFixerConfig;
@@ -779,12 +779,13 @@ mod tests {
     /// stretch by stretch or step by step.
     fn fixed(text: &str, settle_chains: bool) -> (String, Vec<ExplanationStep>) {
         let mut plan = Vec::new();
-        let fixed = fix_steps_settling(
+        let fixed = fix_steps_from(
             text,
             &TextFixerConfig::default(),
             Some(&mut plan),
             false,
             settle_chains,
+            None,
         )
         .0;
         (fixed.into_owned(), plan)

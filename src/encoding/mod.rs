@@ -164,25 +164,14 @@ fn fix_steps<'a>(
     plan: Option<&mut Vec<ExplanationStep>>,
     known_bad: bool,
 ) -> Cow<'a, str> {
-    fix_steps_settling(text, config, plan, known_bad, true).0
+    fix_steps_from(text, config, plan, known_bad, true, None).0
 }
 
 /// [`fix_steps`], taking chains of steps that fix runs stretch by stretch
-/// ([`cascade`]) when `settle_chains`, else step by step (for tests), and
-/// saying what its last step found.
-fn fix_steps_settling<'a>(
-    text: &'a str,
-    config: &TextFixerConfig,
-    plan: Option<&mut Vec<ExplanationStep>>,
-    known_bad: bool,
-    settle_chains: bool,
-) -> (Cow<'a, str>, EncodingEnd) {
-    fix_steps_from(text, config, plan, known_bad, settle_chains, None)
-}
-
-/// [`fix_steps_settling`] on a text of which only the `changed` byte
-/// ranges (if given) may hold what a step fixes, as
-/// [`fix_encoding_of_bad`] has it.
+/// ([`cascade`]) when `settle_chains`, else step by step (for tests), on a
+/// text of which only the `changed` byte ranges (if given) may hold what a
+/// step fixes, as [`fix_encoding_of_bad`] has it; and saying what its last
+/// step found.
 fn fix_steps_from<'a>(
     text: &'a str,
     config: &TextFixerConfig,
