@@ -83,6 +83,11 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
     if config.extended_recovery {
         return crate::extended::fix_encoding(text, config, None);
     }
+    // ASCII is never bad: ftfy's first step finds nothing. (Said here, a
+    // short line costs no more than the check.)
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
     ftfy_fix_encoding(text, config, None)
 }
 
