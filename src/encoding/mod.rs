@@ -185,6 +185,11 @@ fn fix_steps_from<'a>(
     mut settle_chains: bool,
     changed: Option<&[Range<usize>]>,
 ) -> (Cow<'a, str>, EncodingEnd) {
+    // (A plan needs ftfy's steps: its C1 step is recorded even when it
+    // changes nothing.)
+    if plan.is_none() && only_unfixable_c1_controls(text) {
+        return (Cow::Borrowed(text), EncodingEnd::NothingToFix);
+    }
     let mut fixed = Cow::Borrowed(text);
     let mut known_bad = known_bad;
     let mut runs_changed = changed.map(<[_]>::to_vec);
@@ -455,6 +460,31 @@ fn fix_one_step(
     None
 }
 
+/// Whether the only characters of `text` beyond ASCII are the five C1
+/// controls that Windows-1252 leaves undefined (U+0081, U+008D, U+008F,
+/// U+0090, U+009D), which no step changes: every codec encodes each as a
+/// lone continuation byte between ASCII bytes, which no repair touches
+/// and UTF-8 never decodes; no run holds one without a lead character;
+/// and `fix_c1_controls` keeps them. A line of controls such as
+/// `\u{90}\u{1a}` is then left alone at once, as the steps would leave it,
+/// with nothing to fix. (`tests` checks each claim on such texts.)
+fn only_unfixable_c1_controls(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut any = false;
+    while let Some(offset) = bytes[at..].iter().position(|byte| !byte.is_ascii()) {
+        at += offset;
+        match bytes.get(at..at + 2) {
+            Some([0xC2, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D]) => {
+                any = true;
+                at += 2;
+            }
+            _ => return false,
+        }
+    }
+    any
+}
+
 /// `text` (which Latin-1 encodes) encoded in Latin-1 and decoded in
 /// Windows-1252, when that decodes and changes it; worked out from the
 /// characters, without the bytes. Latin-1 and Windows-1252 differ only at
@@ -602,6 +632,24 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Whether some codec that encodes `text` re-decodes it (Latin-1
+    /// included, unlike [`may_redecode_whole`], which stops at it).
+    fn may_redecode_whole_ignoring_latin_1(text: &str, config: &TextFixerConfig) -> bool {
+        let mut untried = codecs::undone::codecs_encoding(text);
+        while untried != 0 {
+            let index = untried.trailing_zeros() as usize;
+            untried &= untried - 1;
+            if reinterprets(
+                &codecs::undone::encode_encodable(text, index),
+                index,
+                config,
+            ) {
+                return true;
+            }
+        }
+        false
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -616,6 +664,45 @@ mod tests {
             let bytes = codecs::LATIN_1.encode(&text).expect("Latin-1 encodes U+0000 to U+00FF");
             let expected = codecs::WINDOWS_1252.decode(&bytes).ok().filter(|fixed| *fixed != text);
             prop_assert_eq!(latin_1_as_windows_1252(&text), expected, "{:?}", text);
+        }
+
+        /// What lets a text whose only non-ASCII characters are the five
+        /// undefined C1 controls skip the steps: no codec re-decodes it
+        /// (under every setting of the byte repairs), it holds no run,
+        /// the Windows-1252 step fails, and `fix_c1_controls` keeps it;
+        /// and the steps, with a plan, do leave it alone. ASCII includes
+        /// controls, `?`, U+001A and spaces, which the repairs look at.
+        #[test]
+        fn only_unfixable_c1_controls_are_left_alone(
+            picks in proptest::collection::vec(0..16usize, 0..16),
+            intruder in proptest::option::of((0..16usize, 0..3usize)),
+        ) {
+            let pool: Vec<char> = "a ?\n\r\u{1a}\u{7}&\u{81}\u{8d}\u{8f}\u{90}\u{9d}\u{0}\t\u{7f}".chars().collect();
+            let mut text: Vec<char> = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            // Sometimes a fixable control, a lead or an accented letter,
+            // for which the claims do not hold: the check must turn the
+            // text away.
+            if let Some((at, which)) = intruder {
+                text.insert(at.min(text.len()), ['\u{80}', 'Â', 'é'][which]);
+            }
+            let text: String = text.into_iter().collect();
+            if !only_unfixable_c1_controls(&text) {
+                return Ok(());
+            }
+            let configs = [
+                TextFixerConfig::default(),
+                TextFixerConfig::default().restore_byte_a0(false),
+                TextFixerConfig::default().replace_lossy_sequences(false),
+            ];
+            for config in &configs {
+                prop_assert!(!may_redecode_whole_ignoring_latin_1(&text, config), "{:?}", text);
+            }
+            prop_assert!(matches!(decode_inconsistent_utf8_around(&text, None, &mut Vec::new()), Cow::Borrowed(_)));
+            prop_assert_eq!(latin_1_as_windows_1252(&text), None);
+            prop_assert!(matches!(repairs::fix_c1_controls(&text), Cow::Borrowed(_)));
+            let mut plan = Vec::new();
+            let (fixed, _) = fix_steps_from(&text, &TextFixerConfig::default(), Some(&mut plan), false, true, None);
+            prop_assert_eq!(fixed.as_ref(), text.as_str());
         }
 
         /// The codecs that the first step of fixing skips, as their bytes
