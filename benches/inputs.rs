@@ -269,7 +269,10 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // only non-ASCII character is a C1 control that Windows-1252 leaves
         // undefined, so every step of fix_encoding was tried in vain (15
         // MB/s), and a CR that splits them.
-        ("hunt_unfixable_c1_lines", repeated("\u{7}\n\r&z\u{90}", SIZE)),
+        (
+            "hunt_unfixable_c1_lines",
+            repeated("\u{7}\n\r&z\u{90}", SIZE),
+        ),
         // Each step of fix_encoding turns one more `Ãœ` into a run (the
         // strict `¿` before it has just been fixed) and fixes only that:
         // quadratic in ftfy (1.6 s on these 16 KB, so no more), linear
