@@ -273,6 +273,9 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
             "hunt_unfixable_c1_lines",
             repeated("\u{7}\n\r&z\u{90}", SIZE),
         ),
+        // Found next, and still under 20 MB/s: short lines of a fixable C1
+        // control, each fixed by a step of fix_encoding, then split by a CR.
+        ("hunt_c1_cr_lines", repeated("&\n?\u{8c}\r?", SIZE)),
         // Each step of fix_encoding turns one more `Ãœ` into a run (the
         // strict `¿` before it has just been fixed) and fixes only that:
         // quadratic in ftfy (1.6 s on these 16 KB, so no more), linear
