@@ -140,9 +140,12 @@ pub(crate) enum EncodingEnd {
 /// Latin-1 encodes it (the step then tries Windows-1252 too).
 pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
     let codecs = codecs::undone::codecs_encoding(text);
-    if codecs & 1 != 0 {
-        return true;
-    }
+    codecs & 1 != 0 || some_codec_reinterprets(text, codecs, config)
+}
+
+/// Whether one of `codecs` (each of which encodes `text`) re-decodes it,
+/// as [`reinterprets`] says.
+fn some_codec_reinterprets(text: &str, codecs: u16, config: &TextFixerConfig) -> bool {
     let mut untried = codecs;
     while untried != 0 {
         let index = untried.trailing_zeros() as usize;
@@ -635,19 +638,7 @@ mod tests {
     /// Whether some codec that encodes `text` re-decodes it (Latin-1
     /// included, unlike [`may_redecode_whole`], which stops at it).
     fn may_redecode_whole_ignoring_latin_1(text: &str, config: &TextFixerConfig) -> bool {
-        let mut untried = codecs::undone::codecs_encoding(text);
-        while untried != 0 {
-            let index = untried.trailing_zeros() as usize;
-            untried &= untried - 1;
-            if reinterprets(
-                &codecs::undone::encode_encodable(text, index),
-                index,
-                config,
-            ) {
-                return true;
-            }
-        }
-        false
+        some_codec_reinterprets(text, codecs::undone::codecs_encoding(text), config)
     }
 
     proptest! {
