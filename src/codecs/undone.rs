@@ -217,7 +217,10 @@ pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (Code
 /// byte C0–FF before an ASCII byte or at the end; bytes that break this
 /// cannot decode. Unless a repair may change them: `restore_byte_a0`
 /// acts only at a space, `replace_lossy_sequences` only at a byte 1A or
-/// a `?`, and a text that holds any of those is left to the decoder.
+/// a `?`, and in each of their patterns a space or `?` follows a byte of
+/// at least 80: a text that holds a byte 1A, or a space or `?` after such
+/// a byte in some codec, is left to the decoder. (A `?` after ASCII, as in
+/// `?\u{8c}?`, rules out nothing.)
 /// (A property test checks that no codec ruled out here decodes.)
 #[derive(Default)]
 struct Utf8Shape {
@@ -237,7 +240,7 @@ impl Utf8Shape {
         if self.repairable {
             return;
         }
-        self.repairable = byte == b' ' || byte == b'?';
+        self.repairable = (byte == b' ' || byte == b'?') && self.after_high != 0;
         self.broken |= self.after_lead;
         self.after_high = 0;
         self.after_lead = 0;

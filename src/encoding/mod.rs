@@ -139,8 +139,11 @@ pub(crate) enum EncodingEnd {
 /// re-decode it as a whole, might change it: some codec re-decodes it, or
 /// Latin-1 encodes it (the step then tries Windows-1252 too).
 pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
-    let codecs = codecs::undone::codecs_encoding(text);
-    codecs & 1 != 0 || some_codec_reinterprets(text, codecs, config)
+    // Only codecs whose bytes may have UTF-8's shape are tried, as in
+    // `fix_one_step`.
+    let (encoders, may_decode) =
+        codecs::undone::encode_with_first_into(text, &mut EncodingBuffer::take().0);
+    encoders & 1 != 0 || some_codec_reinterprets(text, may_decode, config)
 }
 
 /// Whether one of `codecs` (each of which encodes `text`) re-decodes it,
@@ -381,8 +384,18 @@ fn fix_one_step(
     // trying the codecs that can't. The bytes go to a buffer kept from
     // step to step and line to line.
     // Only those whose bytes may decode are tried: the others would fail.
+    // A text whose only characters beyond ASCII are C1 controls (Windows
+    // quotes read as Latin-1: `don\u{92}t`) is left to the last two steps
+    // at once: no codec re-decodes it and it holds no run (see
+    // `only_c1_controls_beyond_ascii`).
+    let only_c1_controls = only_c1_controls_beyond_ascii(text);
     let mut encoded = EncodingBuffer::take();
-    let (encoders, may_decode) = codecs::undone::encode_with_first_into(text, &mut encoded.0);
+    let (encoders, may_decode) = if only_c1_controls {
+        // Latin-1 encodes every C1 control.
+        (1, 0)
+    } else {
+        codecs::undone::encode_with_first_into(text, &mut encoded.0)
+    };
     let mut untried = may_decode;
     // The codec whose bytes are in `encoded`: the first that encodes.
     let mut in_buffer = encoders.trailing_zeros() as usize;
@@ -411,7 +424,9 @@ fn fix_one_step(
 
     // Whether the text is known to hold no run that would be fixed.
     let mut runs_all_searched = false;
-    if config.decode_inconsistent_utf8 {
+    if config.decode_inconsistent_utf8 && only_c1_controls {
+        runs_all_searched = true;
+    } else if config.decode_inconsistent_utf8 {
         let mut fixed_ranges = Vec::new();
         match decode_inconsistent_utf8_around(text, changed_before.as_deref(), &mut fixed_ranges) {
             Cow::Owned(fixed) => {
@@ -479,6 +494,31 @@ fn only_unfixable_c1_controls(text: &str) -> bool {
         at += offset;
         match bytes.get(at..at + 2) {
             Some([0xC2, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D]) => {
+                any = true;
+                at += 2;
+            }
+            _ => return false,
+        }
+    }
+    any
+}
+
+/// Whether the only characters of `text` beyond ASCII, of which it holds
+/// at least one, are C1 controls: then the first step of fixing can only
+/// be the Windows-1252 step or `fix_c1_controls`. Every codec that encodes
+/// a C1 control gives it a byte from 80 to 9F, a continuation byte; with
+/// no lead byte around, UTF-8 never decodes the bytes and no repair (each
+/// needs a lead byte) touches them; and a run of mojibake starts with a
+/// lead character, which the text lacks. (`tests` checks it against the
+/// full step.)
+fn only_c1_controls_beyond_ascii(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut any = false;
+    while let Some(offset) = bytes[at..].iter().position(|byte| !byte.is_ascii()) {
+        at += offset;
+        match bytes.get(at..at + 2) {
+            Some([0xC2, 0x80..=0x9F]) => {
                 any = true;
                 at += 2;
             }
@@ -657,27 +697,32 @@ mod tests {
             prop_assert_eq!(latin_1_as_windows_1252(&text), expected, "{:?}", text);
         }
 
-        /// What lets a text whose only non-ASCII characters are the five
-        /// undefined C1 controls skip the steps: no codec re-decodes it
-        /// (under every setting of the byte repairs), it holds no run,
-        /// the Windows-1252 step fails, and `fix_c1_controls` keeps it;
-        /// and the steps, with a plan, do leave it alone. ASCII includes
+        /// What lets a text whose only non-ASCII characters are C1
+        /// controls skip the search of the first step: no codec
+        /// re-decodes it (under every setting of the byte repairs) and it
+        /// holds no run. What lets one whose only ones are the five
+        /// undefined C1 controls skip the steps: besides, the
+        /// Windows-1252 step fails and `fix_c1_controls` keeps it; and
+        /// the steps, with a plan, do leave it alone. ASCII includes
         /// controls, `?`, U+001A and spaces, which the repairs look at.
         #[test]
-        fn only_unfixable_c1_controls_are_left_alone(
-            picks in proptest::collection::vec(0..16usize, 0..16),
+        fn c1_controls_alone_are_left_to_the_c1_steps(
+            picks in proptest::collection::vec(0..24usize, 0..16),
             intruder in proptest::option::of((0..16usize, 0..3usize)),
         ) {
-            let pool: Vec<char> = "a ?\n\r\u{1a}\u{7}&\u{81}\u{8d}\u{8f}\u{90}\u{9d}\u{0}\t\u{7f}".chars().collect();
+            let pool: Vec<char> = "a ?\n\r\u{1a}\u{7}&\u{81}\u{8d}\u{8f}\u{90}\u{9d}\u{0}\t\u{7f}\u{80}\u{85}\u{8c}\u{92}\u{93}\u{9f}\u{83}\u{99}"
+                .chars()
+                .collect();
             let mut text: Vec<char> = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            // Sometimes a fixable control, a lead or an accented letter,
-            // for which the claims do not hold: the check must turn the
+            // Sometimes a lead, an accented letter or a no-break space,
+            // for which the claims do not hold: the checks must turn the
             // text away.
             if let Some((at, which)) = intruder {
-                text.insert(at.min(text.len()), ['\u{80}', 'Â', 'é'][which]);
+                text.insert(at.min(text.len()), ['Â', 'é', '\u{a0}'][which]);
             }
             let text: String = text.into_iter().collect();
-            if !only_unfixable_c1_controls(&text) {
+            if !only_c1_controls_beyond_ascii(&text) {
+                prop_assert!(!only_unfixable_c1_controls(&text));
                 return Ok(());
             }
             let configs = [
@@ -689,6 +734,9 @@ mod tests {
                 prop_assert!(!may_redecode_whole_ignoring_latin_1(&text, config), "{:?}", text);
             }
             prop_assert!(matches!(decode_inconsistent_utf8_around(&text, None, &mut Vec::new()), Cow::Borrowed(_)));
+            if !only_unfixable_c1_controls(&text) {
+                return Ok(());
+            }
             prop_assert_eq!(latin_1_as_windows_1252(&text), None);
             prop_assert!(matches!(repairs::fix_c1_controls(&text), Cow::Borrowed(_)));
             let mut plan = Vec::new();
@@ -700,12 +748,17 @@ mod tests {
         /// cannot have UTF-8's shape, fail to decode when tried.
         #[test]
         fn codecs_ruled_out_by_shape_do_not_decode(
-            picks in proptest::collection::vec(0..64usize, 0..10),
+            picks in proptest::collection::vec(0..80usize, 0..10),
         ) {
-            let pool: Vec<char> = "a ?\n\u{1a}\u{80}\u{81}\u{a0}ÃÂâÐðéÎ€œŠš¢£Ÿž®©°·»–—´×¦²³µ¼½¾¿ˆ™‚„†‡•…‰‹›ЂђвРСΒΓβ√∂π\u{fffd}│═中"
+            let mut pool: Vec<String> = "a ?\n\u{1a}\u{80}\u{81}\u{a0}ÃÂâÐðéÎ€œŠš¢£Ÿž®©°·»–—´×¦²³µ¼½¾¿ˆ™‚„†‡•…‰‹›ЂђвРСΒΓβ√∂π\u{fffd}│═中"
                 .chars()
+                .map(String::from)
                 .collect();
-            let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
+            // Pieces that the repairs make UTF-8 of, in some codec: a lost
+            // A0 (a space) or a lost byte (`?`) after a lead or a
+            // continuation byte.
+            pool.extend(["Ã ", "Ã?", "â€?", "â€ ", "â ", "Ð?", "ð\u{9f}?", "Ã\u{1a}", "Ď?", "Ă "].map(String::from));
+            let text: String = picks.into_iter().map(|i| pool[i % pool.len()].as_str()).collect();
             let config = TextFixerConfig::default();
             let (encoders, may_decode) = codecs::undone::encode_with_first_into(&text, &mut Vec::new());
             prop_assert_eq!(may_decode & !encoders, 0);

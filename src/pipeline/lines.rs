@@ -173,7 +173,7 @@ pub(crate) fn unsettled_lines_of_fixed(
     decode_entities: bool,
     encoding_end: Option<EncodingEnd>,
 ) -> Option<Vec<Range<usize>>> {
-    if !worth_settling(fixed.len()) || config.extended_recovery {
+    if config.extended_recovery {
         return None;
     }
     let splits = fixed.strip_suffix('\n').unwrap_or(fixed).contains('\n');
@@ -205,13 +205,6 @@ pub(crate) fn unsettled_lines_of_fixed(
         }
     }
     Some(unsettled)
-}
-
-/// Whether a fixed segment of `len` bytes is worth looking at for settled
-/// lines: a short one is fixed again whole at less cost than the look.
-/// (Unit tests look at every segment, so that their short texts test it.)
-fn worth_settling(len: usize) -> bool {
-    cfg!(test) || len >= 1024
 }
 
 /// One line of the segment, with what is known about it. Every field but
