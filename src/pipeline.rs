@@ -761,6 +761,8 @@ fn fix_rounds_ending<'a>(
             &mut steps,
             &mut changed_since_nothing_to_fix,
         );
+        // What `fix_encoding` had settled before the text fixes.
+        let settled_end = encoding_settled.then_some(encoding_end).flatten();
         if text_fixes_changed.any() {
             changed = true;
             known_bad = false;
@@ -779,6 +781,29 @@ fn fix_rounds_ending<'a>(
         // only run text fixes that leave it alone (they all did, on the
         // text with the curly quotes or on this one) and a normalization
         // already made.
+        // Nor when the text fixes only made lone CRs `\n`, after a
+        // `fix_encoding` that found the text not bad or nothing to fix in
+        // it. One ASCII control for another changes no codec's bytes
+        // where UTF-8 or a byte repair looks (a space, `?` or byte 1A),
+        // nor any run or C1 control, so that `fix_encoding` still finds
+        // nothing to fix, and a `\n` for a CR makes no badness match where
+        // there was none. The text fixes leave alone the `\n` that
+        // `fix_line_breaks` made; entities are looked for.
+        let lone_carriage_returns_settled = || {
+            text_fixes_changed == TextFixesChanged::OnlyLoneCarriageReturns
+                && (!(decode_entities && triggers.has(ENTITIES))
+                    || matches!(fixes::unescape_html(&current), Cow::Borrowed(_)))
+                && match settled_end {
+                    Some(EncodingEnd::NothingToFix) => true,
+                    Some(EncodingEnd::NotBad) => {
+                        crate::badness::line_feed_for_carriage_return_makes_no_match()
+                    }
+                    _ => false,
+                }
+        };
+        if changed && lone_carriage_returns_settled() {
+            return (current, settled_end);
+        }
         let next_round_changes_nothing = || {
             (encoding_settled && triggers_exact && !(decode_entities && triggers.has(ENTITIES)))
                 || (may_settle
@@ -840,11 +865,12 @@ fn apply_text_fixes(
     let mut changed = TextFixesChanged::Nothing;
     let mut changes = Changes::default();
     for step in text_fixes {
+        let length_before = current.len();
         if step.enabled
             && (step.triggered)(&triggers)
             && apply_fix(current, step.fix, step.apply, tracked, &mut changes, steps)
         {
-            changed = changed.and(step.fix);
+            changed = changed.and(step.fix, current.len() == length_before);
             triggers = triggers.after(step.fix);
         }
     }
@@ -872,14 +898,22 @@ enum TextFixesChanged {
     Nothing,
     /// Only `uncurl_quotes` changed the text.
     OnlyQuotes,
+    /// Only `fix_line_breaks` changed the text, making lone CRs `\n`.
+    OnlyLoneCarriageReturns,
     More,
 }
 
 impl TextFixesChanged {
-    /// What changed once `fix` has changed the text too.
-    fn and(self, fix: Fix) -> TextFixesChanged {
+    /// What changed once `fix` has changed the text too, keeping its
+    /// byte length or not.
+    fn and(self, fix: Fix, kept_length: bool) -> TextFixesChanged {
         match (self, fix) {
             (TextFixesChanged::Nothing, Fix::UncurlQuotes) => TextFixesChanged::OnlyQuotes,
+            // Every other break it makes `\n` is longer than one byte
+            // (CRLF, U+0085, U+2028, U+2029).
+            (TextFixesChanged::Nothing, Fix::FixLineBreaks) if kept_length => {
+                TextFixesChanged::OnlyLoneCarriageReturns
+            }
             _ => TextFixesChanged::More,
         }
     }
@@ -1083,7 +1117,8 @@ mod tests {
         /// The rounds give the same text with and without the shortcuts
         /// that only a text without steps takes (settled answers of
         /// `fix_encoding`, its search begun where text fixes changed the
-        /// text, C1 controls it found nothing to fix in). The text holds
+        /// text, C1 controls it found nothing to fix in, lone CRs made
+        /// `\n` after it). The text holds
         /// mojibake, characters of the upper half of Latin-1 (C1 controls
         /// among them: what `fix_encoding` leaves behind), and what every
         /// text fix changes.
@@ -1095,7 +1130,7 @@ mod tests {
                     2 => proptest::char::range('\u{80}', '\u{ff}').prop_map(String::from),
                     1 => proptest::sample::select(&[
                         "ǆ", "ﬁ", "Ｌ", "＆", "　", "“", "’", "\u{301}", "e\u{301}", "\u{2028}",
-                        "\r", "\u{1b}[1m", "\u{1}", "Ã", "â€", "Ã\u{85}", "Â\u{81}",
+                        "\r", "\u{1b}[1m", "\u{1}", "Ã", "â€", "Ã\u{85}", "Â\u{81}", "?", "Ã?", "&amp;lt;",
                     ][..]).prop_map(str::to_string),
                 ],
                 0..40,
