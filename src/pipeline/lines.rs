@@ -188,9 +188,11 @@ pub(crate) fn unsettled_lines_of_fixed(
         (decode_entities || !line.contains('&'))
             && (!config.fix_encoding
                 || line.is_ascii()
-                || !is_bad(line)
+                // (The cheaper check first: a line of mojibake that no
+                // codec re-decodes need not be found bad.)
                 || (encoding_end == Some(EncodingEnd::NothingToFix)
-                    && !may_redecode_whole(line, config)))
+                    && !may_redecode_whole(line, config))
+                || !is_bad(line))
     };
     let mut unsettled: Vec<Range<usize>> = Vec::new();
     let mut end = 0;
