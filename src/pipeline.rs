@@ -21,7 +21,7 @@ use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
 mod lines;
 
-pub(crate) use lines::FixedLines;
+pub(crate) use lines::{FixedLines, Unsettled};
 
 /// The pieces of text the tests of fixing by lines build from.
 #[cfg(test)]
@@ -558,7 +558,7 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     {
         return FixedLines {
             text: Cow::Borrowed(text),
-            unsettled: Some(Vec::new()),
+            unsettled: Unsettled::Within(Vec::new()),
         };
     }
     if let Some(fixed) = fix_only_line_breaks_and_controls(text, triggers, config) {
@@ -576,10 +576,11 @@ pub(crate) fn fix_scanned_segment_by_lines<'a>(
     let (text, encoding_end) =
         fix_rounds_ending(text, triggers, known_bad, config, decode_entities, None);
     let unsettled = match &text {
-        Cow::Borrowed(_) => Some(Vec::new()),
-        Cow::Owned(fixed) => {
-            lines::unsettled_lines_of_fixed(fixed, config, decode_entities, encoding_end)
-        }
+        Cow::Borrowed(_) => Unsettled::Within(Vec::new()),
+        Cow::Owned(_) => Unsettled::ToWorkOut {
+            encoding_end,
+            decode_entities,
+        },
     };
     FixedLines { text, unsettled }
 }
@@ -612,7 +613,7 @@ fn fix_only_line_breaks_and_controls<'a>(
     }
     Some(FixedLines {
         text: fixed,
-        unsettled: Some(Vec::new()),
+        unsettled: Unsettled::Within(Vec::new()),
     })
 }
 

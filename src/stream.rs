@@ -13,6 +13,7 @@ use std::borrow::Cow;
 
 use crate::pipeline::{
     decodes_entities, fix_scanned_segment_by_lines, fix_segment, scan_line, FixedLines, Triggers,
+    Unsettled,
 };
 use crate::plan::ExplanationStep;
 use crate::{TextFixerConfig, UnescapeHtml};
@@ -317,7 +318,7 @@ impl StreamFixer {
                 && !has_tag(&fixed)
             {
                 if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
-                    unsettled = None;
+                    unsettled = Unsettled::All;
                     fixed = Cow::Owned(refixed);
                 }
             }
@@ -343,6 +344,7 @@ impl StreamFixer {
                         let mut refixed_all: Option<String> = None;
                         let mut copied = 0;
                         let all_of_it = 0..fixed.len();
+                        let unsettled = unsettled.ranges(&fixed, &self.config);
                         let unsettled = unsettled
                             .as_deref()
                             .unwrap_or(std::slice::from_ref(&all_of_it));

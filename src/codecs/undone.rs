@@ -236,11 +236,13 @@ impl Utf8Shape {
     /// every codec.
     #[inline(always)]
     fn ascii(&mut self, byte: u8) {
-        // Once a repair may act, the shape no longer matters.
-        if self.repairable {
+        // Once a repair may act, the shape no longer matters; and ASCII
+        // after ASCII changes nothing (`after_lead` is within
+        // `after_high`).
+        if self.repairable || self.after_high == 0 {
             return;
         }
-        self.repairable = (byte == b' ' || byte == b'?') && self.after_high != 0;
+        self.repairable = byte == b' ' || byte == b'?';
         self.broken |= self.after_lead;
         self.after_high = 0;
         self.after_lead = 0;

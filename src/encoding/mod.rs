@@ -137,13 +137,16 @@ pub(crate) enum EncodingEnd {
 
 /// Whether the first step of [`fix_one_step`] on `text`, which tries to
 /// re-decode it as a whole, might change it: some codec re-decodes it, or
-/// Latin-1 encodes it (the step then tries Windows-1252 too).
+/// Latin-1 encodes it and Windows-1252 decodes the bytes differently (the
+/// step tries that too), which it does when the text holds C1 controls,
+/// all of which Windows-1252 defines.
 pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
     // Only codecs whose bytes may have UTF-8's shape are tried, as in
     // `fix_one_step`.
     let (encoders, may_decode) =
         codecs::undone::encode_with_first_into(text, &mut EncodingBuffer::take().0);
-    encoders & 1 != 0 || some_codec_reinterprets(text, may_decode, config)
+    (encoders & 1 != 0 && repairs::only_fixable_c1_controls(text))
+        || some_codec_reinterprets(text, may_decode, config)
 }
 
 /// Whether one of `codecs` (each of which encodes `text`) re-decodes it,
@@ -675,8 +678,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Whether some codec that encodes `text` re-decodes it (Latin-1
-    /// included, unlike [`may_redecode_whole`], which stops at it).
+    /// Whether some codec that encodes `text` re-decodes it (without the
+    /// Windows-1252 step that [`may_redecode_whole`] takes for Latin-1).
     fn may_redecode_whole_ignoring_latin_1(text: &str, config: &TextFixerConfig) -> bool {
         some_codec_reinterprets(text, codecs::undone::codecs_encoding(text), config)
     }

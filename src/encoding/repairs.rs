@@ -316,11 +316,21 @@ pub(crate) fn has_c1_control(text: &str) -> bool {
 /// Whether `text` holds a C1 control that [`fix_c1_controls`] changes (all
 /// but the five that Windows-1252 leaves undefined).
 pub(crate) fn has_fixable_c1_control(text: &str) -> bool {
-    C1Controls::of(text).any(|(_, byte)| {
-        codecs::SLOPPY_WINDOWS_1252
-            .decode_byte(byte)
-            .is_some_and(|c| u32::from(c) != u32::from(byte))
-    })
+    C1Controls::of(text).any(|(_, byte)| is_fixable_c1_control(byte))
+}
+
+/// Whether `text` holds C1 controls, all of which [`fix_c1_controls`]
+/// changes: then Windows-1252 decodes its Latin-1 bytes.
+pub(crate) fn only_fixable_c1_controls(text: &str) -> bool {
+    let mut controls = C1Controls::of(text).peekable();
+    controls.peek().is_some() && controls.all(|(_, byte)| is_fixable_c1_control(byte))
+}
+
+/// Whether Windows-1252 defines the byte of the C1 control `byte`.
+fn is_fixable_c1_control(byte: u8) -> bool {
+    codecs::SLOPPY_WINDOWS_1252
+        .decode_byte(byte)
+        .is_some_and(|c| u32::from(c) != u32::from(byte))
 }
 
 /// The C1 controls of a text, in order: the byte offset of each and its

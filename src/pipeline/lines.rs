@@ -82,11 +82,38 @@ struct NeedsWholeText;
 /// A segment fixed a line at a time.
 pub(crate) struct FixedLines<'a> {
     pub(crate) text: Cow<'a, str>,
-    /// The byte ranges of `text` that hold the lines a second run of
-    /// `fix_text`, line by line, might change; it leaves the others as
-    /// they are. `None` for all of `text` (a changed line, without a
-    /// vector made for each).
-    pub(crate) unsettled: Option<Vec<Range<usize>>>,
+    pub(crate) unsettled: Unsettled,
+}
+
+/// Which lines of a fixed segment a second run of `fix_text`, line by
+/// line, might change; it leaves the others as they are.
+pub(crate) enum Unsettled {
+    /// Those within these byte ranges of the text (none: no line).
+    Within(Vec<Range<usize>>),
+    /// Any of them.
+    All,
+    /// Not yet worked out, as most fixed segments are a single line:
+    /// [`unsettled_lines_of_fixed`] works them out, from what ftfy's
+    /// `fix_encoding` last found in the text, with entities decoded or not.
+    ToWorkOut {
+        encoding_end: Option<EncodingEnd>,
+        decode_entities: bool,
+    },
+}
+
+impl Unsettled {
+    /// The byte ranges of `fixed` (the text these lines are of) that hold
+    /// the unsettled lines, `None` for all of it.
+    pub(crate) fn ranges(self, fixed: &str, config: &TextFixerConfig) -> Option<Vec<Range<usize>>> {
+        match self {
+            Unsettled::Within(ranges) => Some(ranges),
+            Unsettled::All => None,
+            Unsettled::ToWorkOut {
+                encoding_end,
+                decode_entities,
+            } => unsettled_lines_of_fixed(fixed, config, decode_entities, encoding_end),
+        }
+    }
 }
 
 /// `text` fixed a line at a time, or `None` when that could differ from
@@ -144,14 +171,14 @@ pub(super) fn fix_by_lines<'a>(
     };
     Some(FixedLines {
         text,
-        unsettled: Some(unsettled),
+        unsettled: Unsettled::Within(unsettled),
     })
 }
 
 /// The byte ranges of `fixed` (a segment the rounds of fixes gave back,
 /// fixed whole, which they would leave as it is) that hold the lines a
 /// second run of `fix_text`, line by line, might change, as
-/// [`FixedLines::unsettled`] has them; `None` for all of it. Fixing the
+/// [`Unsettled`] has them; `None` for all of it. Fixing the
 /// lines made by a line break the rounds fixed is what makes `fix_text`
 /// idempotent, and costs a round per line; it is needed only where a line
 /// on its own may be fixed differently from the whole:
@@ -174,10 +201,6 @@ pub(crate) fn unsettled_lines_of_fixed(
     encoding_end: Option<EncodingEnd>,
 ) -> Option<Vec<Range<usize>>> {
     if config.extended_recovery {
-        return None;
-    }
-    let splits = fixed.strip_suffix('\n').unwrap_or(fixed).contains('\n');
-    if !splits {
         return None;
     }
     // (Most often all of it, as when CRs became line feeds.)
@@ -949,7 +972,9 @@ pub(crate) mod tests {
             if let Some(by_lines) = fix_by_lines(&text, config, decode_entities, 1) {
                 prop_assert_eq!(by_lines.text.as_ref(), whole.as_ref(), "{:?}", text);
                 // Lines called settled stay as they are when fixed again.
-                let unsettled = by_lines.unsettled.as_deref().expect("ranges from fix_by_lines");
+                let Unsettled::Within(unsettled) = &by_lines.unsettled else {
+                    panic!("ranges from fix_by_lines");
+                };
                 prop_assert!(config.fix_line_breaks || unsettled.len() == 1);
                 let fixed = by_lines.text.as_ref();
                 let mut settled_from = 0;
