@@ -8,17 +8,21 @@
 //! (fixing made or removed a line's only `<`). So the output is
 //! `fix_text_with` of the whole input, for any number of threads.
 //!
-//! With several threads, a reader thread deals batches out to the workers
-//! in turn, each over its own bounded channel; the writer collects the
-//! results from the workers in the same turn, so batches come out in input
-//! order without any reordering buffer. When the writer stops early (a
-//! closed pipe, an error), dropping its channels stops the workers, and
-//! theirs stop the reader.
+//! With several threads, a reader thread hands numbered batches to
+//! whichever worker is free (one queue for all, so that a slow batch holds
+//! up no other worker), and the writer puts the results back in input
+//! order. The reader may run only so many batches ahead of the writer
+//! (it takes a ticket for each, which the writer gives back once the batch
+//! is written), so memory stays bounded however uneven the batches. When
+//! the writer stops early (a closed pipe, an error), dropping its channels
+//! stops the workers and the reader.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use ftfy::file::{FixFileError, TextBatches};
@@ -276,25 +280,40 @@ pub fn run_parallel<R: Read + Send>(
     bytes_read: &AtomicU64,
     write: &mut dyn FnMut(&Fixed) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    // Batches read but not yet written: one per worker at work, and one
+    // more each waiting, fixed or to be fixed. A batch of a line-less file
+    // is a whole segment (megabytes), so every batch ahead is memory.
+    let lead = 2 * jobs;
     thread::scope(|scope| {
-        let mut to_workers = Vec::with_capacity(jobs);
-        let mut from_workers = Vec::with_capacity(jobs);
+        // Room for a batch per worker, so that the reader can read ahead
+        // while all are at work; the tickets bound what is in flight.
+        let (batch_sender, batch_receiver) = sync_channel::<(u64, Batch)>(jobs);
+        // Shared by the workers, and dropped with the last of them, which
+        // stops a reader waiting to hand one a batch.
+        let batch_receiver = Arc::new(Mutex::new(batch_receiver));
+        let (fixed_sender, fixed_receiver) = sync_channel(jobs);
+        let (ticket_sender, ticket_receiver) = sync_channel::<()>(lead);
+        for _ in 0..lead {
+            ticket_sender.send(()).expect("room for every ticket");
+        }
         for _ in 0..jobs {
-            // Hand-offs, not queues: a batch of a line-less file is a whole
-            // segment (megabytes), and every batch waiting in a queue is
-            // memory. The reader and the writer keep the workers busy.
-            let (batch_sender, batch_receiver) = sync_channel::<Batch>(0);
-            let (fixed_sender, fixed_receiver) = sync_channel(0);
-            scope.spawn(move || {
-                for batch in batch_receiver {
-                    if fixed_sender.send(fixer.fix(batch)).is_err() {
-                        return; // the writer stopped
-                    }
+            let batch_receiver = Arc::clone(&batch_receiver);
+            let fixed_sender = fixed_sender.clone();
+            scope.spawn(move || loop {
+                // The lock is held only while waiting for the next batch.
+                let next = batch_receiver.lock().map(|receiver| receiver.recv());
+                let Ok(Ok((number, batch))) = next else {
+                    return; // the reader is done
+                };
+                if fixed_sender.send((number, fixer.fix(batch))).is_err() {
+                    return; // the writer stopped
                 }
             });
-            to_workers.push(batch_sender);
-            from_workers.push(fixed_receiver);
         }
+        // The workers hold the only senders of results and receivers of
+        // batches.
+        drop(fixed_sender);
+        drop(batch_receiver);
         let mut numbering = Numbering::new(fixer);
         let mut writer = Writer {
             fixer,
@@ -302,31 +321,47 @@ pub fn run_parallel<R: Read + Send>(
             write,
         };
         let reader = scope.spawn(move || -> Result<(), FixFileError> {
-            for worker in to_workers.iter().cycle() {
+            for number in 0.. {
+                if ticket_receiver.recv().is_err() {
+                    return Ok(()); // the writer stopped
+                }
                 let Some(text) = batches.next_batch()? else {
                     return Ok(());
                 };
                 bytes_read.store(batches.bytes_read(), Ordering::Relaxed);
-                if worker.send(numbering.batch(text)).is_err() {
-                    return Ok(()); // the writer stopped
+                if batch_sender.send((number, numbering.batch(text))).is_err() {
+                    return Ok(()); // the workers stopped
                 }
             }
             Ok(())
         });
-        let mut written = Ok(());
-        for worker in from_workers.iter().cycle() {
-            // A closed channel means the reader ran out of batches.
-            let Ok(fixed) = worker.recv() else { break };
-            if let Err(failure) = fixed.and_then(|fixed| writer.accept(fixed)) {
-                written = Err(failure);
-                break;
-            }
-        }
-        drop(from_workers);
+        let written = write_in_order(fixed_receiver, ticket_sender, &mut writer);
         let read = match reader.join() {
             Ok(read) => read.map_err(read_failure),
             Err(panic) => std::panic::resume_unwind(panic),
         };
         written.and(read)
     })
+}
+
+/// Writes the fixed batches that come numbered from the workers in the
+/// order of their numbers, giving back a ticket for each, until the
+/// workers are done or a batch fails. Returning drops both channels.
+fn write_in_order(
+    fixed: Receiver<(u64, Result<Fixed, Failure>)>,
+    tickets: SyncSender<()>,
+    writer: &mut Writer<'_, '_>,
+) -> Result<(), Failure> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    for (number, result) in fixed {
+        waiting.insert(number, result);
+        while let Some(result) = waiting.remove(&next) {
+            writer.accept(result?)?;
+            next += 1;
+            // The reader may be done: a ticket it won't take is no matter.
+            let _ = tickets.send(());
+        }
+    }
+    Ok(())
 }
