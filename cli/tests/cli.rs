@@ -377,6 +377,24 @@ fn invalid_utf8_names_the_offset_and_the_way_out() {
 }
 
 #[test]
+fn invalid_utf8_after_many_batches_keeps_every_line_before_it() {
+    // Workers finish small batches out of order; the writer still puts
+    // out every line before the bad byte, in order, and nothing after.
+    let mut input = Vec::new();
+    for number in 0..20_000 {
+        input.extend_from_slice(format!("line {number} is plain ASCII\n").as_bytes());
+    }
+    let good = input.len();
+    input.extend_from_slice(b"caf\xe9\n");
+    input.extend_from_slice(b"after the bad byte\n");
+    for jobs in ["1", "2", "3"] {
+        let output = run(&["-j", jobs, "--batch-bytes", "4096"], &input);
+        assert_undecodable(&output, "utf-8", &[&format!("offset {}", good + 3)]);
+        assert!(stdout(&output).as_bytes() == &input[..good], "-j {jobs}");
+    }
+}
+
+#[test]
 fn bad_input_leaves_no_output_file() {
     let dir = scratch("partial");
     let input = dir.join("in.txt");
