@@ -143,28 +143,10 @@ pub(crate) enum EncodingEnd {
 pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
     // Only codecs whose bytes may have UTF-8's shape are tried, as in
     // `fix_one_step`.
-    let (encoders, may_decode) =
-        codecs::undone::encode_with_first_into(text, &mut EncodingBuffer::take().0);
+    let mut encoded = EncodingBuffer::take();
+    let (encoders, may_decode) = codecs::undone::encode_with_first_into(text, &mut encoded.0);
     (encoders & 1 != 0 && repairs::only_fixable_c1_controls(text))
-        || some_codec_reinterprets(text, may_decode, config)
-}
-
-/// Whether one of `codecs` (each of which encodes `text`) re-decodes it,
-/// as [`reinterprets`] says.
-fn some_codec_reinterprets(text: &str, codecs: u16, config: &TextFixerConfig) -> bool {
-    let mut untried = codecs;
-    while untried != 0 {
-        let index = untried.trailing_zeros() as usize;
-        untried &= untried - 1;
-        if reinterprets(
-            &codecs::undone::encode_encodable(text, index),
-            index,
-            config,
-        ) {
-            return true;
-        }
-    }
-    false
+        || first_reinterpretation(text, encoders, may_decode, &mut encoded.0, config).is_some()
 }
 
 /// [`ftfy_fix_encoding`], told whether `text` is known to be bad.
@@ -399,31 +381,13 @@ fn fix_one_step(
     } else {
         codecs::undone::encode_with_first_into(text, &mut encoded.0)
     };
-    let mut untried = may_decode;
-    // The codec whose bytes are in `encoded`: the first that encodes.
-    let mut in_buffer = encoders.trailing_zeros() as usize;
+    if let Some(fixed) = first_reinterpretation(text, encoders, may_decode, &mut encoded.0, config)
+    {
+        return Some(fixed);
+    }
     // Whether Latin-1 (UNDONE_CODECS[0]) encodes the text, for the
     // Windows-1252 step below.
     let latin_1_encodes = encoders & 1 != 0;
-    while untried != 0 {
-        let index = untried.trailing_zeros() as usize;
-        untried &= untried - 1;
-        if index != in_buffer {
-            codecs::undone::encode_encodable_into(text, index, &mut encoded.0);
-            in_buffer = index;
-        }
-        let repairs = Repairs::of(UNDONE_CODECS[index]);
-        match reinterpret_as_utf8(&encoded.0, UNDONE_CODECS[index], repairs, config) {
-            Some(fixed) => return Some(fixed),
-            None => {
-                // Codecs often encode a text to the same bytes, and with
-                // the same repairs they fail alike: comparing their table
-                // entries tells, in one pass, without encoding again.
-                let same_repairs = codecs_with_repairs(untried, repairs);
-                untried &= !codecs::undone::encoding_alike(text, index, same_repairs);
-            }
-        }
-    }
 
     // Whether the text is known to hold no run that would be fixed.
     let mut runs_all_searched = false;
@@ -504,6 +468,43 @@ fn only_unfixable_c1_controls(text: &str) -> bool {
         }
     }
     any
+}
+
+/// The first step of fixing that re-decodes `text` as a whole, if any:
+/// through the first codec of `may_decode` (codecs of `encoders`, the
+/// codecs that encode the text) whose bytes, repaired, decode. `encoded`
+/// holds the text encoded with the first of `encoders`, and is used again
+/// for the others.
+fn first_reinterpretation(
+    text: &str,
+    encoders: u16,
+    may_decode: u16,
+    encoded: &mut Vec<u8>,
+    config: &TextFixerConfig,
+) -> Option<FixedStep> {
+    let mut untried = may_decode;
+    // The codec whose bytes are in `encoded`.
+    let mut in_buffer = encoders.trailing_zeros() as usize;
+    while untried != 0 {
+        let index = untried.trailing_zeros() as usize;
+        untried &= untried - 1;
+        if index != in_buffer {
+            codecs::undone::encode_encodable_into(text, index, encoded);
+            in_buffer = index;
+        }
+        let repairs = Repairs::of(UNDONE_CODECS[index]);
+        match reinterpret_as_utf8(encoded, UNDONE_CODECS[index], repairs, config) {
+            Some(fixed) => return Some(fixed),
+            None => {
+                // Codecs often encode a text to the same bytes, and with
+                // the same repairs they fail alike: comparing their table
+                // entries tells, in one pass, without encoding again.
+                let same_repairs = codecs_with_repairs(untried, repairs);
+                untried &= !codecs::undone::encoding_alike(text, index, same_repairs);
+            }
+        }
+    }
+    None
 }
 
 /// Whether the only characters of `text` beyond ASCII, of which it holds
@@ -681,7 +682,16 @@ mod tests {
     /// Whether some codec that encodes `text` re-decodes it (without the
     /// Windows-1252 step that [`may_redecode_whole`] takes for Latin-1).
     fn may_redecode_whole_ignoring_latin_1(text: &str, config: &TextFixerConfig) -> bool {
-        some_codec_reinterprets(text, codecs::undone::codecs_encoding(text), config)
+        let codecs = codecs::undone::codecs_encoding(text);
+        (0..UNDONE_CODECS.len())
+            .filter(|&index| codecs & 1 << index != 0)
+            .any(|index| {
+                reinterprets(
+                    &codecs::undone::encode_encodable(text, index),
+                    index,
+                    config,
+                )
+            })
     }
 
     proptest! {

@@ -27,25 +27,6 @@ static ALTERED_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
     .expect("valid pattern")
 });
 
-/// UTF-8 and CESU-8 sequences that lost bytes: byte 1A stands for a byte
-/// that became U+FFFD (the sloppy codecs encode U+FFFD as 1A), and an ASCII
-/// `?` may stand for one, at most once per sequence.
-static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
-    BytesRegex::new(concat!(
-        r"(?-u)[\xc2-\xdf][\x1a]",
-        r"|[\xc2-\xc3][?]",
-        r"|\xed[\xa0-\xaf][\x1a?]\xed[\xb0-\xbf][\x1a?\x80-\xbf]",
-        r"|\xed[\xa0-\xaf][\x1a?\x80-\xbf]\xed[\xb0-\xbf][\x1a?]",
-        r"|[\xe0-\xef][\x1a?][\x1a\x80-\xbf]",
-        r"|[\xe0-\xef][\x1a\x80-\xbf][\x1a?]",
-        r"|[\xf0-\xf4][\x1a?][\x1a\x80-\xbf][\x1a\x80-\xbf]",
-        r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a?][\x1a\x80-\xbf]",
-        r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a\x80-\xbf][\x1a?]",
-        r"|\x1a",
-    ))
-    .expect("valid pattern")
-});
-
 /// Restores byte A0 where some program turned it into an ASCII space,
 /// inside sequences that would then decode as UTF-8. Works on the bytes of
 /// re-encoded mojibake; returns them borrowed when nothing changes.
@@ -114,24 +95,67 @@ pub fn replace_lossy_sequences(bytes: &[u8]) -> Cow<'_, [u8]> {
     if !bytes.iter().any(|&byte| byte == 0x1A || byte == b'?') {
         return Cow::Borrowed(bytes);
     }
-    // Every sequence but a lone 1A starts with a lead byte C2–F4: without
-    // one, each 1A is replaced on its own, with no regex search per match.
-    if !bytes.iter().any(|byte| (0xC2..=0xF4).contains(byte)) {
-        return replace_each_1a(bytes);
+    let mut edits = Edits::new(bytes);
+    let mut at = 0;
+    while at < bytes.len() {
+        match lossy_sequence_at(bytes, at) {
+            Some(length) => {
+                edits.replace(at, at + length, "\u{fffd}".as_bytes());
+                at += length;
+            }
+            None => at += 1,
+        }
     }
-    match LOSSY_UTF8.replace_all(bytes, "\u{fffd}".as_bytes()) {
+    match edits.finish() {
         Cow::Owned(replaced) if replaced != bytes => Cow::Owned(replaced),
         _ => Cow::Borrowed(bytes),
     }
 }
 
-/// `bytes` with each byte 1A replaced by the UTF-8 encoding of U+FFFD.
-fn replace_each_1a(bytes: &[u8]) -> Cow<'_, [u8]> {
-    let mut edits = Edits::new(bytes);
-    for at in memchr::memchr_iter(0x1A, bytes) {
-        edits.replace(at, at + 1, "\u{fffd}".as_bytes());
-    }
-    edits.finish()
+/// The length of the sequence of UTF-8 or CESU-8 that lost bytes starting
+/// at `at`, if one does: byte 1A stands for a byte that became U+FFFD (the
+/// sloppy codecs encode U+FFFD as 1A), and an ASCII `?` may stand for one,
+/// at most once per sequence. ftfy's `LOSSY_UTF8_RE`, its alternatives
+/// tried in its order (the first that matches is taken, as by a regex);
+/// written out, as a regex search costs more than the whole repair on a
+/// short line. (`tests` checks it against the regex.)
+fn lossy_sequence_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let byte = |offset: usize| bytes.get(at + offset).copied().unwrap_or(0);
+    let continuation = |offset: usize| (0x80..=0xBF).contains(&byte(offset));
+    // `[\x1a?]`, `[\x1a\x80-\xbf]` and `[\x1a?\x80-\xbf]` at `offset`.
+    let lost = |offset: usize| matches!(byte(offset), 0x1A | b'?');
+    let lost_or_continuation = |offset: usize| byte(offset) == 0x1A || continuation(offset);
+    let any = |offset: usize| lost(offset) || continuation(offset);
+    let length = match byte(0) {
+        0x1A => 1,
+        // `[\xc2-\xdf][\x1a]`, `[\xc2-\xc3][?]`
+        lead @ 0xC2..=0xDF if byte(1) == 0x1A || (lead <= 0xC3 && byte(1) == b'?') => 2,
+        // A surrogate pair in CESU-8: `\xed[\xa0-\xaf][\x1a?]\xed[\xb0-\xbf][\x1a?\x80-\xbf]`
+        // and `\xed[\xa0-\xaf][\x1a?\x80-\xbf]\xed[\xb0-\xbf][\x1a?]`.
+        0xED if (0xA0..=0xAF).contains(&byte(1))
+            && byte(3) == 0xED
+            && (0xB0..=0xBF).contains(&byte(4))
+            && ((lost(2) && any(5)) || (any(2) && lost(5))) =>
+        {
+            6
+        }
+        // `[\xe0-\xef][\x1a?][\x1a\x80-\xbf]`, `[\xe0-\xef][\x1a\x80-\xbf][\x1a?]`
+        0xE0..=0xEF
+            if (lost(1) && lost_or_continuation(2)) || (lost_or_continuation(1) && lost(2)) =>
+        {
+            3
+        }
+        // The same for four bytes, the lost byte second, third or fourth.
+        0xF0..=0xF4
+            if (lost(1) && lost_or_continuation(2) && lost_or_continuation(3))
+                || (lost_or_continuation(1) && lost(2) && lost_or_continuation(3))
+                || (lost_or_continuation(1) && lost_or_continuation(2) && lost(3)) =>
+        {
+            4
+        }
+        _ => return None,
+    };
+    Some(length)
 }
 
 /// Fixes UTF-8 mojibake embedded in text that cannot be re-decoded as a
@@ -447,6 +471,23 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// ftfy's `LOSSY_UTF8_RE`, which `lossy_sequence_at` writes out.
+    static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
+        BytesRegex::new(concat!(
+            r"(?-u)[\xc2-\xdf][\x1a]",
+            r"|[\xc2-\xc3][?]",
+            r"|\xed[\xa0-\xaf][\x1a?]\xed[\xb0-\xbf][\x1a?\x80-\xbf]",
+            r"|\xed[\xa0-\xaf][\x1a?\x80-\xbf]\xed[\xb0-\xbf][\x1a?]",
+            r"|[\xe0-\xef][\x1a?][\x1a\x80-\xbf]",
+            r"|[\xe0-\xef][\x1a\x80-\xbf][\x1a?]",
+            r"|[\xf0-\xf4][\x1a?][\x1a\x80-\xbf][\x1a\x80-\xbf]",
+            r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a?][\x1a\x80-\xbf]",
+            r"|[\xf0-\xf4][\x1a\x80-\xbf][\x1a\x80-\xbf][\x1a?]",
+            r"|\x1a",
+        ))
+        .expect("valid pattern")
+    });
+
     /// The plain definition of [`fix_c1_controls`]: each character in
     /// turn, C1 controls mapped through Windows-1252.
     fn plain_fix_c1_controls(text: &str) -> String {
@@ -552,12 +593,19 @@ mod tests {
             prop_assert_eq!(fixed.into_owned(), plain, "{:?}", text);
         }
 
-        /// The byte tests in front of the two byte patterns never turn
-        /// a match away.
+        /// The byte test in front of the A0 pattern never turns a match
+        /// away, and the lossy sequences written out are the regex's.
         #[test]
-        fn prefilters_keep_every_match(picks in proptest::collection::vec(0..16usize, 0..24)) {
-            let pool = [b' ', b'?', 0x1A, b'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xC3, 0xC5, 0xD9, 0xE2, 0xE3, 0xED, 0xF0];
-            let bytes: Vec<u8> = picks.into_iter().map(|i| pool[i]).collect();
+        fn prefilters_keep_every_match(picks in proptest::collection::vec(0..32usize, 0..16)) {
+            // Bytes, and halves of CESU-8 surrogate pairs, which the
+            // longest lossy sequences are made of.
+            let pool: [&[u8]; 32] = [
+                b" ", b"?", b"\x1a", b"a", b"\x80", b"\x9f", b"\xa0", b"\xbf", b"\xc2", b"\xc3", b"\xc5",
+                b"\xd9", b"\xe2", b"\xe3", b"\xed", b"\xf0", b"\x1a", b"?", b"\xaf", b"\xb0", b"\xc4",
+                b"\xdf", b"\xe0", b"\xef", b"\xf4", b"\xf5", b"\xed", b"\xed\xa5", b"\xed\xb5",
+                b"\xed\xa5\x1a", b"\xed\xb5?", b"\xed\xaf\x80",
+            ];
+            let bytes: Vec<u8> = picks.into_iter().flat_map(|i| pool[i].iter().copied()).collect();
             prop_assert_eq!(might_have_altered_utf8(&bytes), ALTERED_UTF8.is_match(&bytes), "{:?}", bytes);
             let plain = match LOSSY_UTF8.replace_all(&bytes, "\u{fffd}".as_bytes()) {
                 Cow::Owned(replaced) if replaced != bytes => replaced,
