@@ -273,9 +273,17 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
             "hunt_unfixable_c1_lines",
             repeated("\u{7}\n\r&z\u{90}", SIZE),
         ),
-        // Found next, and still under 20 MB/s: short lines of a fixable C1
-        // control, each fixed by a step of fix_encoding, then split by a CR.
+        // Found next: short lines of a fixable C1 control, each fixed by a
+        // step of fix_encoding, then split by a CR (10 MB/s until stop 27).
         ("hunt_c1_cr_lines", repeated("&\n?\u{8c}\r?", SIZE)),
+        // Found in stop 27: short lines split by a CR, whose U+FFFD every
+        // sloppy codec encodes as byte 1A, so that each codec's bytes went
+        // through the lossy-sequence regex (10 MB/s before it was written
+        // out).
+        (
+            "hunt_fffd_cr_lines",
+            repeated("\r\u{fffd}ÂÂ\u{fffd}T\n\u{11}", SIZE),
+        ),
         // Each step of fix_encoding turns one more `Ãœ` into a run (the
         // strict `¿` before it has just been fixed) and fixes only that:
         // quadratic in ftfy (1.6 s on these 16 KB, so no more), linear
