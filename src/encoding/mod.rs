@@ -454,20 +454,9 @@ fn fix_one_step(
 /// `\u{90}\u{1a}` is then left alone at once, as the steps would leave it,
 /// with nothing to fix. (`tests` checks each claim on such texts.)
 fn only_unfixable_c1_controls(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    let mut any = false;
-    while let Some(offset) = bytes[at..].iter().position(|byte| !byte.is_ascii()) {
-        at += offset;
-        match bytes.get(at..at + 2) {
-            Some([0xC2, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D]) => {
-                any = true;
-                at += 2;
-            }
-            _ => return false,
-        }
-    }
-    any
+    only_c1_controls_of(text, |second| {
+        matches!(second, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D)
+    })
 }
 
 /// The first step of fixing that re-decodes `text` as a whole, if any:
@@ -516,13 +505,19 @@ fn first_reinterpretation(
 /// lead character, which the text lacks. (`tests` checks it against the
 /// full step.)
 fn only_c1_controls_beyond_ascii(text: &str) -> bool {
+    only_c1_controls_of(text, |_| true)
+}
+
+/// Whether `text` holds characters beyond ASCII, all of them C1 controls
+/// whose second byte in UTF-8 (C1 controls are C2 80 – C2 9F) `takes`.
+fn only_c1_controls_of(text: &str, takes: impl Fn(u8) -> bool) -> bool {
     let bytes = text.as_bytes();
     let mut at = 0;
     let mut any = false;
     while let Some(offset) = bytes[at..].iter().position(|byte| !byte.is_ascii()) {
         at += offset;
         match bytes.get(at..at + 2) {
-            Some([0xC2, 0x80..=0x9F]) => {
+            Some(&[0xC2, second @ 0x80..=0x9F]) if takes(second) => {
                 any = true;
                 at += 2;
             }
