@@ -771,24 +771,13 @@ fn fix_rounds_ending<'a>(
             encoding_end = None;
             triggers_exact = false;
         }
-        // When only the entities and `fix_encoding` changed the text, and
-        // its answer is settled, the next round would skip both (no
-        // entity is left, the answer stands) and run the text fixes on
-        // the text and triggers that they just left alone.
-        // Nor when the text fixes only straightened quotes in text that
-        // the round's `fix_encoding` found not bad and left alone: the
-        // text is still not bad (no badness rule matches a straight quote
-        // where it did not match the curly one), so the next round would
-        // only run text fixes that leave it alone (they all did, on the
-        // text with the curly quotes or on this one) and a normalization
-        // already made.
-        // Nor when the text fixes only made lone CRs `\n`, after a
-        // `fix_encoding` that found the text not bad or nothing to fix in
-        // it. One ASCII control for another changes no codec's bytes
-        // where UTF-8 or a byte repair looks (a space, `?` or byte 1A),
-        // nor any run or C1 control, so that `fix_encoding` still finds
-        // nothing to fix, and a `\n` for a CR makes no badness match where
-        // there was none. The text fixes leave alone the `\n` that
+        // No round follows one whose text fixes only made lone CRs `\n`,
+        // after a `fix_encoding` that found the text not bad or nothing to
+        // fix in it. One ASCII control for another changes no codec's
+        // bytes where UTF-8 or a byte repair looks (a space, `?` or byte
+        // 1A), nor any run or C1 control, so that `fix_encoding` still
+        // finds nothing to fix, and a `\n` for a CR makes no badness match
+        // where there was none. The text fixes leave alone the `\n` that
         // `fix_line_breaks` made; entities are looked for.
         let lone_carriage_returns_settled = || {
             text_fixes_changed == TextFixesChanged::OnlyLoneCarriageReturns
@@ -805,6 +794,17 @@ fn fix_rounds_ending<'a>(
         if changed && lone_carriage_returns_settled() {
             return (current, settled_end);
         }
+        // When only the entities and `fix_encoding` changed the text, and
+        // its answer is settled, the next round would skip both (no
+        // entity is left, the answer stands) and run the text fixes on
+        // the text and triggers that they just left alone.
+        // Nor when the text fixes only straightened quotes in text that
+        // the round's `fix_encoding` found not bad and left alone: the
+        // text is still not bad (no badness rule matches a straight quote
+        // where it did not match the curly one), so the next round would
+        // only run text fixes that leave it alone (they all did, on the
+        // text with the curly quotes or on this one) and a normalization
+        // already made.
         let next_round_changes_nothing = || {
             (encoding_settled && triggers_exact && !(decode_entities && triggers.has(ENTITIES)))
                 || (may_settle

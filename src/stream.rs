@@ -352,16 +352,10 @@ impl StreamFixer {
                         // would leave them as they are, so the state
                         // after them is as predicted from their text.
                         let mut settled_from = 0;
-                        let pass_settled = |state: LineState, settled: &str| {
-                            if settled.is_empty() {
-                                state
-                            } else {
-                                state.predicted_after(settled)
-                            }
-                        };
                         for range in unsettled {
-                            again.state =
-                                pass_settled(again.state, &fixed[settled_from..range.start]);
+                            again.state = again
+                                .state
+                                .predicted_after(&fixed[settled_from..range.start]);
                             settled_from = range.end;
                             let lines = &fixed[range.clone()];
                             let mut refixed = None;
@@ -374,7 +368,7 @@ impl StreamFixer {
                                 copied = range.end;
                             }
                         }
-                        again.state = pass_settled(again.state, &fixed[settled_from..]);
+                        again.state = again.state.predicted_after(&fixed[settled_from..]);
                         self.state.output_has_tag = again.state.output_has_tag;
                         match refixed_all {
                             Some(mut all) => {

@@ -220,7 +220,7 @@ pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (Code
 /// a `?`, and in each of their patterns a space or `?` follows a byte of
 /// at least 80: a text that holds a byte 1A, or a space or `?` after such
 /// a byte in some codec, is left to the decoder. (A `?` after ASCII, as in
-/// `?\u{8c}?`, rules out nothing.)
+/// `?\u{8c}?`, leaves the check on.)
 /// (A property test checks that no codec ruled out here decodes.)
 #[derive(Default)]
 struct Utf8Shape {

@@ -391,11 +391,14 @@ fn fix_one_step(
 
     // Whether the text is known to hold no run that would be fixed.
     let mut runs_all_searched = false;
-    if config.decode_inconsistent_utf8 && only_c1_controls {
-        runs_all_searched = true;
-    } else if config.decode_inconsistent_utf8 {
+    if config.decode_inconsistent_utf8 {
         let mut fixed_ranges = Vec::new();
-        match decode_inconsistent_utf8_around(text, changed_before.as_deref(), &mut fixed_ranges) {
+        let searched = if only_c1_controls {
+            Cow::Borrowed(text)
+        } else {
+            decode_inconsistent_utf8_around(text, changed_before.as_deref(), &mut fixed_ranges)
+        };
+        match searched {
             Cow::Owned(fixed) => {
                 *runs_changed = Some(fixed_ranges);
                 return Some(FixedStep {
