@@ -138,6 +138,11 @@ CASES = [
     ("ambiguous-french-words-in-slovene", "Correct Slovenian with French words: è and û beside š are no one language's, and Windows-1250 would read them as Slovenian č and Hungarian ű, but `crčme` is no Slovenian word", "Na zabavi smo jedli crème brûlée in pili kavo, potem smo šli domov.", lambda t: t),
     ("ambiguous-short-polish", "Two Polish words read as Windows-1252, one accented letter each: too little to go on", "Idę sam", legacy("windows-1250", "sloppy-windows-1252")),
     ("ambiguous-one-sequence", "One sequence that two codecs read differently (GrĂźnen: ISO-8859-2 or Windows-1250?)", "Grünen", utf8_as("iso-8859-2")),
+    # Clean lines of two languages that false-positive checks once found
+    # changed, each kept by the guard its finding added.
+    ("norwegian-words-among-hungarian", "Clean text of two languages (scripts/extended/fresh_latin.py, seed 90202; ftfy 6.3.1 leaves it alone): four Norwegian `ø` among Hungarian words are letters Hungarian leaves out, which ISO-8859-16 would read as `ű`, but `nűtt` and `ordfűreren` go on as no Hungarian words do, so the foreign letters are only a weak sign", "Brøler Kevés Akselerasjon nøtt Elemzés horvát atyánk érdemes könnyeim offentliggjøring ordføreren túlélték Ébredtem élvez lambda Szabadságát külföld Rosszindulatú lény alkalmazása százalékos,", lambda text: text),
+    ("italian-words-among-slovenian", "Clean text of two languages (scripts/extended/fresh_latin.py, seed 12; ftfy 6.3.1 leaves it alone): Italian words that end in a grave vowel beside Slovenian š, which Windows-1250 would read as `fině … noč`; such endings with no other accent in the word are no sign of a mixup", "Kavi stikala spoštovan finì štore paris inviò sladice noè attestata.", lambda text: text),
+    ("catalan-words-among-icelandic", "Clean text of two languages (scripts/extended/odd_text.py, seeds 14–19; ftfy 6.3.1 leaves it alone): Catalan è beside Icelandic ð, which Windows-1257 would read as Lithuanian-like `rekiš spilaš` but no Baltic `depčn`; with only a weak sign, every word a reading changes must go on as a native language's", "art carreteres places depèn rekið spilað", lambda text: text),
 ]
 
 

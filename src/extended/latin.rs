@@ -558,8 +558,17 @@ fn reads_as_native_language(candidate: &str, decoder: &str) -> bool {
 /// `razlièni … naèrte … poroèil` read as Windows-1252 makes `različni …
 /// načrte … poročil`, whose `lič`, `čni`, `ačr`, `oče` Slovenian writes;
 /// a French word in a Czech sentence (`crème` as `crčme`) makes triples
-/// that Czech does not.
-pub(crate) fn writes_like_native(text: &str, candidate: &str, decoder: &str) -> bool {
+/// that Czech does not. With `every_word`, no changed word may be unknown:
+/// what a weak sign needs, as a line of two languages shows one (Catalan
+/// `depèn` beside Icelandic `rekið spilað`, which Windows-1257 reads as
+/// `depčn rekiš spilaš`: Lithuanian-like `rekiš` and `spilaš`, but no
+/// Baltic `depčn`).
+pub(crate) fn writes_like_native(
+    text: &str,
+    candidate: &str,
+    decoder: &str,
+    every_word: bool,
+) -> bool {
     let Some(natives) = natives_of(decoder) else {
         return false;
     };
@@ -567,7 +576,7 @@ pub(crate) fn writes_like_native(text: &str, candidate: &str, decoder: &str) -> 
     LANGUAGE_BITS.iter().any(|&(code, language)| {
         natives.contains(&code) && letters & !language == 0 && {
             let (known, unknown) = changed_words_known(text, candidate, code);
-            known >= KNOWN_WORDS && known >= unknown
+            known >= KNOWN_WORDS && known >= unknown && (!every_word || unknown == 0)
         }
     })
 }
@@ -901,23 +910,50 @@ mod tests {
         assert!(writes_like_native(
             "razlièni poroèil",
             "različni poročil",
-            "windows-1250"
+            "windows-1250",
+            true
         ));
         // Only a code page made for the language counts.
         assert!(!writes_like_native(
             "razlièni poroèil",
             "različni poročil",
-            "windows-1257"
+            "windows-1257",
+            false
         ));
         // French words in a Czech sentence: `crčme` and `pčre` are no
         // Czech words' triples.
         assert!(!writes_like_native(
             "crème père škola",
             "crčme pčre škola",
-            "windows-1250"
+            "windows-1250",
+            false
         ));
         // One word is not enough.
-        assert!(!writes_like_native("razlièni", "različni", "windows-1250"));
+        assert!(!writes_like_native(
+            "razlièni",
+            "različni",
+            "windows-1250",
+            false
+        ));
+        // Two known words and an unknown one are enough but for a weak
+        // sign (a line of two languages: Catalan beside Icelandic).
+        let (two_languages, baltic) = (
+            "art carreteres places depèn rekið spilað",
+            "art carreteres places depčn rekiš spilaš",
+        );
+        assert_eq!(mixup_sign(two_languages, 0), Sign::Weak);
+        assert!(writes_like_native(
+            two_languages,
+            baltic,
+            "windows-1257",
+            false
+        ));
+        assert!(!writes_like_native(
+            two_languages,
+            baltic,
+            "windows-1257",
+            true
+        ));
         assert_eq!(
             changed_words_known("razlièni crème", "različni crčme", "sl"),
             (1, 1)

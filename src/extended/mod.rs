@@ -449,7 +449,12 @@ fn recover_viable(
         // as those of a language its code page was made for: what lets a
         // sign count for more (`latin::writes_like_native`).
         let native = within_latin
-            && latin::writes_like_native(text, &candidate.text, last_decoder(&candidate));
+            && latin::writes_like_native(
+                text,
+                &candidate.text,
+                last_decoder(&candidate),
+                latin_sign == latin::Sign::Weak,
+            );
         let kana = kana_penalty(&candidate);
         let after = if legacy {
             // Only a candidate that costs a margin less than the reference
