@@ -8,6 +8,8 @@
 //! writes one JSON line per case: `{"id", "output", "plan", "replay"}`,
 //! where `plan` is the explanation as `[action, parameter]` pairs (or null)
 //! and `replay` is `apply_plan(input, plan)` (or an error message).
+//! `guess_bytes` takes its bytes as hex (`input_hex`) and gives
+//! `{"id", "output", "encoding"}` (`guess_bytes_with` and the config).
 
 use std::io::{self, BufRead, BufWriter, Write};
 
@@ -55,9 +57,22 @@ fn config_from(options: &Map<String, Value>) -> Result<TextFixerConfig, String> 
 }
 
 fn run(case: &Value) -> Result<Value, String> {
-    let input = case["input"].as_str().ok_or("no input")?;
     let empty = Map::new();
     let config = config_from(case["config"].as_object().unwrap_or(&empty))?;
+    if case["func"] == "guess_bytes" {
+        // Bytes come as hex, `input_hex`.
+        let hex = case["input_hex"].as_str().ok_or("no input_hex")?;
+        let bytes = (0..hex.len())
+            .step_by(2)
+            .map(|at| u8::from_str_radix(hex.get(at..at + 2).unwrap_or("zz"), 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|error| error.to_string())?;
+        return Ok(match ftfy::guess_bytes_with(&bytes, &config) {
+            Ok((text, encoding)) => json!({"output": text, "encoding": encoding}),
+            Err(error) => json!({"error": error.to_string()}),
+        });
+    }
+    let input = case["input"].as_str().ok_or("no input")?;
     let explained = |fixed: ExplainedText| {
         let plan = fixed.explanation.unwrap_or_default();
         let replay = apply_plan(input, &plan).unwrap_or_else(|error| format!("error: {error}"));

@@ -80,6 +80,51 @@ pub fn guess_bytes(bytes: &[u8]) -> Result<(String, &'static str), CodecError> {
         .map(|text| (text, codecs::SLOPPY_WINDOWS_1252.name()))
 }
 
+/// [`guess_bytes`], and with
+/// [`extended_recovery`](TextFixerConfig::extended_recovery) also the
+/// legacy encodings that the mode undoes in text (Windows-1251, KOI8-R,
+/// CP866, Windows-1250 and -1253 to -1257, ISO-8859 parts, Shift_JIS, GBK,
+/// EUC-KR, Big5, EUC-JP, …): where `guess_bytes` falls back to
+/// `sloppy-windows-1252`, the mode's recovery reads the text's first
+/// lines (64 KiB), and if their re-decodings agree on one encoding, the
+/// bytes are decoded with it. Short or plain text gives no sign and stays
+/// `sloppy-windows-1252`, as do bytes that the encoding can't decode
+/// whole. Without the mode, exactly `guess_bytes`.
+///
+/// ```
+/// use ftfy::{guess_bytes_with, TextFixerConfig};
+///
+/// let extended = TextFixerConfig::default().extended_recovery(true);
+/// // "Привет, как дела? Сегодня хорошая погода." in KOI8-R.
+/// let koi8 = b"\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1? \xf3\xc5\xc7\xcf\xc4\xce\xd1 \
+///     \xc8\xcf\xd2\xcf\xdb\xc1\xd1 \xd0\xcf\xc7\xcf\xc4\xc1.";
+/// let (text, encoding) = guess_bytes_with(koi8, &extended).unwrap();
+/// assert_eq!((text.as_str(), encoding), ("Привет, как дела? Сегодня хорошая погода.", "koi8-r"));
+/// // Without the mode, ftfy's guess.
+/// let (_, encoding) = guess_bytes_with(koi8, &TextFixerConfig::default()).unwrap();
+/// assert_eq!(encoding, "sloppy-windows-1252");
+/// // Western text stays Windows-1252.
+/// let (text, encoding) = guess_bytes_with(b"caf\xe9 cr\xe8me br\xfbl\xe9e", &extended).unwrap();
+/// assert_eq!((text.as_str(), encoding), ("café crème brûlée", "sloppy-windows-1252"));
+/// ```
+///
+/// # Errors
+///
+/// As [`guess_bytes`]'s.
+pub fn guess_bytes_with(
+    bytes: &[u8],
+    config: &TextFixerConfig,
+) -> Result<(String, &'static str), CodecError> {
+    let guess = guess_bytes(bytes)?;
+    if !config.extended_recovery || guess.1 != codecs::SLOPPY_WINDOWS_1252.name() {
+        return Ok(guess);
+    }
+    let written = crate::extended::guess::legacy_codec_of(&guess.0);
+    Ok(written
+        .and_then(|codec| Some((codec.decode(bytes).ok()?, codec.name())))
+        .unwrap_or(guess))
+}
+
 /// The length of `bytes` without a UTF-8 sequence at its end that its
 /// lead byte says goes on past it (all of `bytes` when none does, or when
 /// its end is not the start of a sequence at all, which decoding then
@@ -302,6 +347,8 @@ pub struct TextBatches<R> {
     decoding: Decoding,
     batch_bytes: usize,
     max_decode_length: usize,
+    /// Whether to guess as [`guess_bytes_with`] does in extended mode.
+    extended_recovery: bool,
     /// Bytes read but not yet decoded.
     raw: Vec<u8>,
     /// The input offset of `raw`'s first byte.
@@ -362,6 +409,7 @@ impl<R: Read> TextBatches<R> {
             decoding,
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
+            extended_recovery: config.extended_recovery,
             raw: Vec::new(),
             offset: 0,
             text: String::new(),
@@ -451,8 +499,12 @@ impl<R: Read> TextBatches<R> {
     /// Picks the decoding from the first line, as ftfy's `fix_file` does,
     /// or from as much of it as `max_decode_length` characters can take
     /// (4 bytes each), so that a file without line breaks is not read
-    /// whole.
+    /// whole. In extended mode, from the lines of the first 64 KiB, with
+    /// [`guess_bytes_with`].
     fn guess(&mut self) -> Result<(), FixFileError> {
+        if self.extended_recovery {
+            return self.guess_from_sample();
+        }
         let limit = self.max_decode_length.max(1).saturating_mul(4);
         let mut searched = 0;
         let first_line_end = loop {
@@ -475,6 +527,35 @@ impl<R: Read> TextBatches<R> {
             let (_, name) = guess_bytes(first_line)
                 .expect("only UTF-16 can fail to decode, and that was ruled out");
             Decoding::from_name(name).expect("guess_bytes names a decoding this module knows")
+        };
+        Ok(())
+    }
+
+    /// [`Self::guess`] in extended mode: from the whole lines of the first
+    /// [`SAMPLE_BYTES`](crate::extended::guess::SAMPLE_BYTES) of input (or
+    /// as many whole UTF-8 characters when no line ends there).
+    fn guess_from_sample(&mut self) -> Result<(), FixFileError> {
+        let limit = crate::extended::guess::SAMPLE_BYTES;
+        while self.raw.len() < limit && !self.eof {
+            self.fill()?;
+        }
+        let sample = &self.raw[..self.raw.len().min(limit)];
+        let end = if self.eof && sample.len() == self.raw.len() {
+            sample.len()
+        } else {
+            match sample.iter().rposition(|&byte| byte == b'\n') {
+                Some(newline) => newline + 1,
+                None => complete_prefix(sample),
+            }
+        };
+        let sample = &sample[..end];
+        self.decoding = if starts_with_utf16_bom(sample) {
+            Decoding::Utf16
+        } else {
+            let config = TextFixerConfig::default().extended_recovery(true);
+            let (_, name) = guess_bytes_with(sample, &config)
+                .expect("only UTF-16 can fail to decode, and that was ruled out");
+            Decoding::from_name(name).expect("guess_bytes_with names a decoding this module knows")
         };
         Ok(())
     }
@@ -726,6 +807,31 @@ mod tests {
 
     /// The text and encoding `guess_bytes` gives, or its error offset.
     type Guess = Result<(&'static str, &'static str), usize>;
+
+    /// In extended mode a file's encoding is guessed from its first 64 KiB,
+    /// not its first line: a first line of ASCII (a subtitle's number)
+    /// says nothing of the KOI8-R that follows, where ftfy guesses UTF-8
+    /// from it and fails at the first Cyrillic letter.
+    #[test]
+    fn extended_mode_guesses_from_more_than_the_first_line() {
+        let text = "1\nПривет, как дела? Сегодня хорошая погода.\nМы пойдём гулять в парк.\n";
+        let bytes = Codec::from_name("koi8-r").unwrap().encode(text).unwrap();
+        let read = |config: &TextFixerConfig| -> Result<String, FixFileError> {
+            fix_file(&bytes[..], None, config)?.collect()
+        };
+        let extended = TextFixerConfig::default().extended_recovery(true);
+        assert_eq!(read(&extended).unwrap(), text);
+        let mut batches = TextBatches::new(&bytes[..], None, &extended, 8).unwrap();
+        assert!(batches.next_batch().unwrap().is_some());
+        // (encoding_rs's name for it.)
+        assert!(batches
+            .encoding()
+            .is_some_and(|name| name.eq_ignore_ascii_case("koi8-r")));
+        assert!(matches!(
+            read(&TextFixerConfig::default()),
+            Err(FixFileError::Undecodable { offset: 2, .. })
+        ));
+    }
 
     /// ftfy 6.3.1's `guess_bytes` on each input: the text and encoding, or
     /// the offset of its UnicodeDecodeError.

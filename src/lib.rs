@@ -56,7 +56,7 @@ pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};
 pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
-pub use file::{fix_file, guess_bytes};
+pub use file::{fix_file, guess_bytes, guess_bytes_with};
 pub use pipeline::{fix_and_explain, fix_text, fix_text_segment, fix_text_with};
 pub use plan::{apply_plan, Action, ExplainedText, ExplanationStep, PlanError};
 pub use stream::{LineState, StreamFixer};

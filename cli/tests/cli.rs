@@ -521,3 +521,21 @@ fn extended_recovery_flag() {
     assert!(extended.status.success(), "{}", stderr(&extended));
     assert_eq!(stdout(&extended), "Привет, как дела?\ncafé\n");
 }
+
+#[test]
+fn guessing_in_extended_mode_finds_legacy_encodings() {
+    // "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n" in KOI8-R: a
+    // subtitle's number, then Russian. ftfy guesses UTF-8 from the first
+    // line and stops at the first Cyrillic letter; extended mode guesses
+    // from the first 64 KiB and reads the file as KOI8-R, the short last
+    // line too.
+    let koi8 = b"1\n\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1? \xf3\xc5\xc7\xcf\xc4\xce\xd1 \
+        \xc8\xcf\xd2\xcf\xdb\xc1\xd1 \xd0\xcf\xc7\xcf\xc4\xc1.\n\xe4\xc1.\n";
+    let output = run(&["-g", "--extended-recovery"], koi8);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        stdout(&output),
+        "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n"
+    );
+    assert_undecodable(&run(&["-g"], koi8), "utf-8", &["offset 2"]);
+}

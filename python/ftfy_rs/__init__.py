@@ -428,7 +428,7 @@ def _cut_stream(text: str, limit: int) -> Generator[str, None, str]:
         position = end
 
 
-def guess_bytes(bstring: bytes) -> tuple[str, str]:
+def guess_bytes(bstring: bytes, *, extended_recovery: bool = False) -> tuple[str, str]:
     """
     Guess the encoding of bytes of unknown encoding, among UTF-16 (with a
     byte-order mark), UTF-8, utf-8-variants, MacRoman and
@@ -436,6 +436,15 @@ def guess_bytes(bstring: bytes) -> tuple[str, str]:
 
         >>> guess_bytes(b"caf\\xc3\\xa9")
         ('café', 'utf-8')
+
+    With `extended_recovery=True` (not in ftfy), bytes that would be read
+    as sloppy-windows-1252 may be found to be in a legacy encoding that
+    extended recovery undoes (windows-1251, koi8-r, shift_jis, ...), when
+    its lines show it:
+
+        >>> guess_bytes("Привет, как дела? Сегодня хорошая погода.".encode("koi8-r"),
+        ...             extended_recovery=True)
+        ('Привет, как дела? Сегодня хорошая погода.', 'koi8-r')
 
     This is not a good way to use ftfy: know your encoding if you can.
     """
@@ -447,7 +456,7 @@ def guess_bytes(bstring: bytes) -> tuple[str, str]:
     if not isinstance(bstring, bytes):
         # What ftfy ends up doing with other buffers: the same decoding.
         bstring = bytes(bstring)
-    guess = _native.guess_bytes(bstring)
+    guess = _native.guess_bytes(bstring, extended_recovery)
     if guess is None:
         # Only broken UTF-16 fails: let Python's codec raise its own error.
         return bstring.decode("utf-16"), "utf-16"

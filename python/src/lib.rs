@@ -240,9 +240,15 @@ fn monospaced_width(text: &Bound<'_, PyAny>) -> PyResult<i32> {
 
 /// `guess_bytes` on bytes: `(text, encoding)`, or `None` where ftfy's
 /// UTF-16 decoding raises (the Python side then raises the same error).
+/// With `extended_recovery`, `guess_bytes_with` in that mode.
 #[pyfunction]
-fn guess_bytes(data: &Bound<'_, PyBytes>) -> Option<(String, &'static str)> {
-    ftfy::guess_bytes(data.as_bytes()).ok()
+#[pyo3(signature = (data, extended_recovery=false))]
+fn guess_bytes(
+    data: &Bound<'_, PyBytes>,
+    extended_recovery: bool,
+) -> Option<(String, &'static str)> {
+    let config = ftfy::TextFixerConfig::default().extended_recovery(extended_recovery);
+    ftfy::guess_bytes_with(data.as_bytes(), &config).ok()
 }
 
 /// The canonical name of the codec `name` (any alias), or `None`: what

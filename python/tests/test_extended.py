@@ -90,3 +90,18 @@ def test_golden_extended_cases(case):
             assert getattr(ftfy_rs, name)(case["input"], extended_recovery=True) == case[name]
             checked += 1
     assert checked
+
+
+def test_guess_bytes_learns_legacy_encodings(oracle):
+    import codecs
+
+    text = "Привет, как дела? Сегодня хорошая погода.\nМы пойдём гулять в парк после обеда.\n"
+    for encoding in ("windows-1251", "koi8-r", "cp866"):
+        data = text.encode(encoding)
+        # Off, ftfy's guess; on, the encoding the text was written in.
+        assert ftfy_rs.guess_bytes(data) == oracle.guess_bytes(data)
+        decoded, name = ftfy_rs.guess_bytes(data, extended_recovery=True)
+        assert decoded == text
+        assert codecs.lookup(name).name == codecs.lookup(encoding).name
+    western = "Le café de la crème brûlée était délicieux.\n".encode("cp1252")
+    assert ftfy_rs.guess_bytes(western, extended_recovery=True) == oracle.guess_bytes(western)

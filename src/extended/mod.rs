@@ -42,6 +42,7 @@ mod candidates;
 mod chars;
 pub(crate) mod codecs;
 mod cyrillic;
+pub(crate) mod guess;
 mod latin;
 mod model;
 mod prefilter;
