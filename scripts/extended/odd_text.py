@@ -15,7 +15,9 @@ an accented letter stands beside letters as mojibake's do. None may change.
 - lines of frequent words of two languages (code switching, glossaries).
 
 Only generated text, seeded: the same on every run. Text ftfy 6.3.1 itself
-changes is left out, as in corpus.py. Exits 1 if anything changed.
+changes is left out, as in corpus.py, and so are the mojibake words that
+wordfreq's word lists took from the web (`is_wordfreq_mojibake`: Romanian
+`ºi` for `și`). Exits 1 if anything changed.
 
 Run: .venv/bin/python scripts/extended/odd_text.py [SEED ...]
 (Babel==2.16.0, Faker==33.1.0, wordfreq==3.1.1, ftfy==6.3.1; builds the
@@ -118,11 +120,60 @@ def faker_texts(rng, per_locale=500):
     return out
 
 
+# Single-byte code pages whose text, read as Windows-1252, wordfreq's web
+# sources hold as words of their own.
+LEGACY_CODE_PAGES = ("cp1250", "cp1251", "cp1253", "cp1254", "cp1257", "iso8859_2", "iso8859_4",
+                     "iso8859_13", "iso8859_16", "koi8_r", "cp866")
+
+
+def is_wordfreq_mojibake(word, lang):
+    """Whether `word` is a mojibake that wordfreq's sources left in its word
+    list: read as Windows-1252, the bytes of a word of the language that
+    is at least 100 times as frequent in some single-byte code page
+    (Romanian `ºi`, rank 4 610, for `și`; `sã` for `să`). Those are no
+    correct text; they are found with Python's codecs and wordfreq's own
+    frequencies, not with this library."""
+    if word.isascii():
+        return False
+    try:
+        raw = word.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    frequencies = frequency_dict(lang)
+    frequency = frequencies.get(word, 0.0)
+    for code_page in LEGACY_CODE_PAGES:
+        try:
+            meant = raw.decode(code_page)
+        except UnicodeDecodeError:
+            continue
+        if meant != word and meant.isalpha() and frequencies.get(meant, 0.0) >= 100 * frequency:
+            return True
+    return False
+
+
+_FREQUENCIES = {}
+
+
+def frequency_dict(lang):
+    """wordfreq's frequencies of `lang`'s words, looked up as listed (no
+    tokenizer: Chinese and Japanese would need one)."""
+    if lang not in _FREQUENCIES:
+        _FREQUENCIES[lang] = wordfreq.get_frequency_dict(lang)
+    return _FREQUENCIES[lang]
+
+
+def wordfreq_words(lang, count):
+    """The `count` most frequent words of `lang` with a letter, but
+    wordfreq's own mojibake (`is_wordfreq_mojibake`)."""
+    return [w for w in wordfreq.top_n_list(lang, count)
+            if any(c.isalpha() for c in w) and not is_wordfreq_mojibake(w, lang)]
+
+
 def wordfreq_texts(rng, short=1200, long=200):
     out = []
     for lang in sorted(wordfreq.available_languages()):
         try:
-            words = [w for w in wordfreq.top_n_list(lang, 5000) if any(c.isalpha() for c in w)]
+            words = wordfreq_words(lang, 5000)
         except LookupError:
             continue
         joiner = "" if lang in ("ja", "zh") else " "
@@ -143,7 +194,7 @@ def mixed_language_texts(rng, count=150000):
     words = {}
     for lang in sorted(wordfreq.available_languages()):
         try:
-            words[lang] = [w for w in wordfreq.top_n_list(lang, 3000) if any(c.isalpha() for c in w)]
+            words[lang] = wordfreq_words(lang, 3000)
         except LookupError:
             continue
     languages = sorted(words)
@@ -156,7 +207,7 @@ def mixed_language_texts(rng, count=150000):
 
 
 def template_texts(rng, count=120000):
-    words = {lang: [w for w in wordfreq.top_n_list(lang, 3000) if w.isalpha()] for lang in TEMPLATE_LANGUAGES}
+    words = {lang: [w for w in wordfreq_words(lang, 3000) if w.isalpha()] for lang in TEMPLATE_LANGUAGES}
 
     def fill(template, lang):
         while "{n}" in template:
