@@ -294,7 +294,7 @@ def fix_file(
     config = _config_from_kwargs(config, kwargs)
     # fix_text fixes one character at a time below 1.
     limit = max(config.max_decode_length, 1)
-    for segment in _file_segments(input_file, encoding, limit):
+    for segment in _file_segments(input_file, encoding, limit, config.extended_recovery):
         if config.unescape_html == "auto" and "<" in segment:
             config = config._replace(unescape_html=False)
         yield _native.fix_text_segment(segment, config)
@@ -306,7 +306,9 @@ def fix_file(
 _GUESS_BYTES_PER_CHARACTER = 6
 
 
-def _file_segments(input_file: Any, encoding: str | None, limit: int) -> Iterator[str]:
+def _file_segments(
+    input_file: Any, encoding: str | None, limit: int, extended_recovery: bool = False
+) -> Iterator[str]:
     """
     The text of a file as the segments fix_text would fix: each line, and
     each piece of `limit` characters of a longer one.
@@ -329,9 +331,13 @@ def _file_segments(input_file: Any, encoding: str | None, limit: int) -> Iterato
             continue
         if decoder is None:
             if encoding is None:
-                if readline is not None:
+                if readline is not None and extended_recovery:
+                    # Extended mode guesses from the first 64 KiB, as the
+                    # Rust crate's fix_file does.
+                    piece = _first_lines(piece, readline, limit)
+                elif readline is not None:
                     piece = _first_line(piece, readline, limit)
-                encoding = _guess_encoding(piece, readline is not None)
+                encoding = _guess_encoding(piece, readline is not None, extended_recovery)
             decoder = codecs.getincrementaldecoder(encoding)()
         text = pending + decoder.decode(piece)
         if readline is None:
@@ -380,14 +386,35 @@ def _first_line(piece: bytes, readline: Any, limit: int) -> bytes:
     return piece
 
 
-def _guess_encoding(first: bytes, may_continue: bool) -> str:
-    """guess_bytes' encoding for the first line. Where a long first line
-    was cut, a UTF-8 sequence cut with it is left out of the guess."""
+def _first_lines(piece: bytes, readline: Any, limit: int) -> bytes:
+    """Reads on until the whole lines of the first 64 KiB are in, for the
+    guess of extended mode (or to the end of a shorter file; a line
+    longer than that ends it)."""
+    while len(piece) < _EXTENDED_GUESS_BYTES:
+        more = readline(min(limit, _EXTENDED_GUESS_BYTES))
+        if not more:
+            break
+        piece += more
+    return piece
+
+
+# How much of a file extended mode guesses the encoding from (the Rust
+# crate's `extended::guess::SAMPLE_BYTES`).
+_EXTENDED_GUESS_BYTES = 1 << 16
+
+
+def _guess_encoding(first: bytes, may_continue: bool, extended_recovery: bool = False) -> str:
+    """guess_bytes' encoding for the first line (the first lines, in
+    extended mode). Where a long first line was cut, a UTF-8 sequence cut
+    with it is left out of the guess."""
     if first.startswith((b"\xfe\xff", b"\xff\xfe")):
         return "utf-16"
     if may_continue and not first.endswith(b"\n"):
-        first = first[: _whole_utf8_length(first)]
-    return guess_bytes(first)[1]
+        if extended_recovery and b"\n" in first:
+            first = first[: first.rindex(b"\n") + 1]
+        else:
+            first = first[: _whole_utf8_length(first)]
+    return guess_bytes(first, extended_recovery=extended_recovery)[1]
 
 
 def _whole_utf8_length(data: bytes) -> int:

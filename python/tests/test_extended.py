@@ -105,3 +105,13 @@ def test_guess_bytes_learns_legacy_encodings(oracle):
         assert codecs.lookup(name).name == codecs.lookup(encoding).name
     western = "Le café de la crème brûlée était délicieux.\n".encode("cp1252")
     assert ftfy_rs.guess_bytes(western, extended_recovery=True) == oracle.guess_bytes(western)
+
+
+def test_fix_file_guesses_from_more_than_the_first_line():
+    # A subtitle's number, then Russian in KOI8-R: ftfy guesses UTF-8 from
+    # the first line; extended mode, from the first 64 KiB.
+    text = "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n"
+    data = text.encode("koi8-r")
+    assert "".join(ftfy_rs.fix_file(io.BytesIO(data), extended_recovery=True)) == text
+    with pytest.raises(UnicodeDecodeError):
+        list(ftfy_rs.fix_file(io.BytesIO(data)))
