@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip"]
+TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes"]
 
 
 def main():
@@ -18,12 +18,20 @@ def main():
         for case in tomllib.loads(path.read_text(encoding="utf-8")).get("case", []):
             if isinstance(case.get("input"), str):
                 inputs.append(case["input"].encode("utf-8"))
+    # guess_bytes also starts from the bytes that mojibake read as
+    # Windows-1252 came from (legacy encodings: `Ïðèâåò` is Windows-1251).
+    legacy = []
+    for data in inputs:
+        try:
+            legacy.append(data.decode("utf-8").encode("cp1252"))
+        except UnicodeEncodeError:
+            pass
     for target in TARGETS:
         folder = ROOT / "fuzz" / "corpus" / target
         folder.mkdir(parents=True, exist_ok=True)
-        for data in inputs:
+        for data in inputs + (legacy if target == "guess_bytes" else []):
             # Targets taking a tuple read a few leading bytes as options.
-            seed = data if target in ("fix_encoding", "codecs") else b"\x00\x00" + data
+            seed = data if target in ("fix_encoding", "codecs", "guess_bytes") else b"\x00\x00" + data
             (folder / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
     print(f"seeded {len(TARGETS)} corpora with {len(inputs)} golden inputs")
 
