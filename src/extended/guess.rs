@@ -26,8 +26,7 @@ pub(crate) const SAMPLE_BYTES: usize = 1 << 16;
 /// The legacy codec that `text` (bytes read as Windows-1252, as
 /// `guess_bytes` reads what is not UTF-8) was written in, if extended
 /// recovery's re-decodings of its lines agree on one (see the module's
-/// documentation). Reads the lines that start in the first
-/// [`SAMPLE_BYTES`] of `text`.
+/// documentation). Reads the first [`SAMPLE_BYTES`] of `text`.
 pub(crate) fn legacy_codec_of(text: &str) -> Option<Codec> {
     let config = TextFixerConfig::default().extended_recovery(true);
     let read_as = Codec::SingleByte(&SLOPPY_WINDOWS_1252);
@@ -36,12 +35,12 @@ pub(crate) fn legacy_codec_of(text: &str) -> Option<Codec> {
     let mut recovered: Vec<(Vec<u8>, String, usize)> = Vec::new();
     let mut named: Vec<Codec> = Vec::new();
     let mut all = 0usize;
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        if start >= SAMPLE_BYTES {
-            break;
-        }
-        start += line.len();
+    // (A line longer than the sample is read as far as the sample goes.)
+    let mut sample_end = text.len().min(SAMPLE_BYTES);
+    while !text.is_char_boundary(sample_end) {
+        sample_end -= 1;
+    }
+    for line in text[..sample_end].split_inclusive('\n') {
         let non_ascii = line.chars().filter(|c| !c.is_ascii()).count();
         if non_ascii == 0 {
             continue;
@@ -166,6 +165,17 @@ mod tests {
                 guess_bytes(&bytes).unwrap()
             );
         }
+    }
+
+    /// A line longer than the sample is read as far as the sample goes:
+    /// the guess holds for the whole of it.
+    #[test]
+    fn a_long_line_is_guessed_from_its_start() {
+        let text = "Привет, как дела? Сегодня хорошая погода. ".repeat(5000);
+        let bytes = encoded(&text, "koi8-r");
+        assert!(bytes.len() > super::SAMPLE_BYTES);
+        let (guessed, name) = guess_bytes_with(&bytes, &extended()).unwrap();
+        assert_eq!((guessed == text, name), (true, "koi8-r"));
     }
 
     proptest::proptest! {
