@@ -252,6 +252,9 @@ enum Decoding {
     Utf8Variants,
     /// One of this crate's single-byte codecs.
     Charmap(&'static Charmap),
+    /// A single-byte codec of extended recovery's that `encoding_rs` does
+    /// not know (CP850), by its canonical name.
+    LegacySingleByte(&'static str),
     /// UTF-16 in the byte order its byte-order mark gives (little-endian
     /// without one), as Python's `utf-16` codec reads it.
     Utf16,
@@ -270,8 +273,15 @@ impl Decoding {
             Some(Codec::Utf8Variants) => Some(Decoding::Utf8Variants),
             Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
             // Extended recovery's legacy codecs: files read them through
-            // encoding_rs's labels, as before.
-            Some(Codec::Legacy(_)) | None => match label.as_str() {
+            // encoding_rs's labels, as before, and through the crate's own
+            // tables where encoding_rs has none.
+            Some(Codec::Legacy(legacy)) => Encoding::for_label(name.trim().as_bytes())
+                .map(Decoding::Other)
+                .or_else(|| {
+                    (!crate::extended::codecs::is_multi_byte(legacy))
+                        .then_some(Decoding::LegacySingleByte(legacy))
+                }),
+            None => match label.as_str() {
                 UTF_16 | "utf16" => Some(Decoding::Utf16),
                 ASCII | "us-ascii" | "646" => Some(Decoding::Ascii),
                 _ => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
@@ -286,6 +296,7 @@ impl Decoding {
             Decoding::Ascii => Some(ASCII),
             Decoding::Utf8Variants => Some(Codec::Utf8Variants.name()),
             Decoding::Charmap(charmap) => Some(charmap.name()),
+            Decoding::LegacySingleByte(name) => Some(name),
             Decoding::Utf16 => Some(UTF_16),
             Decoding::Other(encoding) => Some(encoding.name()),
         }
@@ -613,6 +624,18 @@ impl<R: Read> TextBatches<R> {
                 }
                 (bad.unwrap_or(raw.len()), bad)
             }
+            Decoding::LegacySingleByte(name) => match crate::extended::codecs::decode(raw, name) {
+                Ok(decoded) => {
+                    text.push_str(&decoded);
+                    (raw.len(), None)
+                }
+                Err(bad) => {
+                    let decoded = crate::extended::codecs::decode(&raw[..bad], name)
+                        .expect("the bytes before the first bad one decode");
+                    text.push_str(&decoded);
+                    (bad, Some(bad))
+                }
+            },
             Decoding::Utf8Variants => {
                 let cut = if self.eof {
                     raw.len()
@@ -831,6 +854,27 @@ mod tests {
             read(&TextFixerConfig::default()),
             Err(FixFileError::Undecodable { offset: 2, .. })
         ));
+    }
+
+    /// CP850, which encoding_rs does not know, is read with extended
+    /// recovery's own table: named, or guessed in extended mode.
+    #[test]
+    fn cp850_is_read_with_the_crates_own_table() {
+        let text = "Le café de la société générale était très agréable. Ça marche bien, merci.\n\
+                    La journée était belle et ensoleillée.\n";
+        let bytes = Codec::from_name("cp850").unwrap().encode(text).unwrap();
+        let read = |encoding: Option<&str>, config: &TextFixerConfig| -> String {
+            fix_file(&bytes[..], encoding, config)
+                .unwrap()
+                .collect::<Result<String, _>>()
+                .unwrap()
+        };
+        assert_eq!(read(Some("cp850"), &TextFixerConfig::default()), text);
+        let extended = TextFixerConfig::default().extended_recovery(true);
+        assert_eq!(read(None, &extended), text);
+        let mut batches = TextBatches::new(&bytes[..], None, &extended, 64).unwrap();
+        assert!(batches.next_batch().unwrap().is_some());
+        assert_eq!(batches.encoding(), Some("cp850"));
     }
 
     /// ftfy 6.3.1's `guess_bytes` on each input: the text and encoding, or

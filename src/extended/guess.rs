@@ -167,6 +167,23 @@ mod tests {
         }
     }
 
+    /// Every encoding a guess may name is one that files can be read in
+    /// (a guess the reader can't follow would stop `fix_file`).
+    #[test]
+    fn files_read_every_encoding_a_guess_names() {
+        for transform in &crate::extended::candidates::LEGACY_TRANSFORMS {
+            let crate::extended::candidates::Decoder::Legacy(name) = transform.decoder else {
+                continue;
+            };
+            let canonical = Codec::from_name(name).unwrap().name();
+            let config = TextFixerConfig::default();
+            assert!(
+                crate::file::TextBatches::new(&b""[..], Some(canonical), &config, 64).is_ok(),
+                "{canonical}"
+            );
+        }
+    }
+
     /// A line longer than the sample is read as far as the sample goes:
     /// the guess holds for the whole of it.
     #[test]
