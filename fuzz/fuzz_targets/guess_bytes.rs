@@ -1,10 +1,12 @@
 //! Guessing the encoding of arbitrary bytes: `guess_bytes_with` is
 //! `guess_bytes` without extended recovery, and in the mode either that
-//! or an encoding that decodes the bytes to exactly the text it returns.
+//! or an encoding that decodes the bytes to exactly the text it returns;
+//! `fix_file` reads the bytes in whatever encoding it guesses, with or
+//! without the mode (an error is fine, a panic is not).
 #![no_main]
 
 use ftfy::codecs::Codec;
-use ftfy::{guess_bytes, guess_bytes_with, TextFixerConfig};
+use ftfy::{fix_file, guess_bytes, guess_bytes_with, TextFixerConfig};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
@@ -16,6 +18,11 @@ fuzz_target!(|bytes: &[u8]| {
         if guess.as_ref().is_ok_and(|(_, guessed)| *guessed != name) {
             let codec = Codec::from_name(name).expect("a guess names a codec");
             assert_eq!(codec.decode(bytes).ok().as_deref(), Some(text.as_str()));
+        }
+    }
+    for config in [TextFixerConfig::default(), extended] {
+        if let Ok(lines) = fix_file(bytes, None, &config) {
+            lines.for_each(drop);
         }
     }
 });
