@@ -117,8 +117,9 @@ struct Args {
     max_decode_length: usize,
     /// Also recover the mojibake ftfy 6.3.1 leaves broken (Latin text read
     /// as Cyrillic or Greek, mixed lines, straightened quotes) and one
-    /// legacy encoding read as another (Ïðèâåò → Привет). Off by default:
-    /// the default answers are ftfy 6.3.1's.
+    /// legacy encoding read as another (Ïðèâåò → Привет); with -g, also
+    /// guess legacy encodings (KOI8-R, Windows-1251, Shift_JIS, …) from the
+    /// first 64 KiB. Off by default: the default answers are ftfy 6.3.1's.
     #[arg(long)]
     extended_recovery: bool,
     /// For each line that changed, print the plan that fixed it on standard

@@ -414,7 +414,7 @@ def _guess_encoding(first: bytes, may_continue: bool, extended_recovery: bool = 
             first = first[: first.rindex(b"\n") + 1]
         else:
             first = first[: _whole_utf8_length(first)]
-    return guess_bytes(first, extended_recovery=extended_recovery)[1]
+    return _guess(first, extended_recovery)[1]
 
 
 def _whole_utf8_length(data: bytes) -> int:
@@ -455,7 +455,7 @@ def _cut_stream(text: str, limit: int) -> Generator[str, None, str]:
         position = end
 
 
-def guess_bytes(bstring: bytes, *, extended_recovery: bool = False) -> tuple[str, str]:
+def guess_bytes(bstring: bytes) -> tuple[str, str]:
     """
     Guess the encoding of bytes of unknown encoding, among UTF-16 (with a
     byte-order mark), UTF-8, utf-8-variants, MacRoman and
@@ -464,17 +464,35 @@ def guess_bytes(bstring: bytes, *, extended_recovery: bool = False) -> tuple[str
         >>> guess_bytes(b"caf\\xc3\\xa9")
         ('café', 'utf-8')
 
-    With `extended_recovery=True` (not in ftfy), bytes that would be read
-    as sloppy-windows-1252 may be found to be in a legacy encoding that
-    extended recovery undoes (windows-1251, koi8-r, shift_jis, ...), when
-    its lines show it:
-
-        >>> guess_bytes("Привет, как дела? Сегодня хорошая погода.".encode("koi8-r"),
-        ...             extended_recovery=True)
-        ('Привет, как дела? Сегодня хорошая погода.', 'koi8-r')
-
     This is not a good way to use ftfy: know your encoding if you can.
     """
+    return _guess(bstring, False)
+
+
+def guess_bytes_with(
+    bstring: bytes, config: TextFixerConfig | None = None, **kwargs: Any
+) -> tuple[str, str]:
+    """
+    :func:`guess_bytes` with a config (not in ftfy): with
+    `extended_recovery=True`, bytes that guess_bytes would read as
+    sloppy-windows-1252 may be found to be in a legacy encoding that
+    extended recovery undoes (windows-1251, koi8-r, shift_jis, ...), when
+    their first lines show it:
+
+        >>> guess_bytes_with("Привет, как дела? Сегодня хорошая погода.".encode("koi8-r"),
+        ...                  extended_recovery=True)
+        ('Привет, как дела? Сегодня хорошая погода.', 'koi8-r')
+
+    Without it, exactly guess_bytes.
+    """
+    if config is None:
+        config = _DEFAULTS
+    config = _config_from_kwargs(config, kwargs)
+    return _guess(bstring, config.extended_recovery)
+
+
+def _guess(bstring: bytes, extended_recovery: bool) -> tuple[str, str]:
+    """guess_bytes, in extended mode or not; ftfy's errors either way."""
     if isinstance(bstring, str):
         raise UnicodeError(
             "This string was already decoded as Unicode. You should pass "

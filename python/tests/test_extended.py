@@ -100,11 +100,13 @@ def test_guess_bytes_learns_legacy_encodings(oracle):
         data = text.encode(encoding)
         # Off, ftfy's guess; on, the encoding the text was written in.
         assert ftfy_rs.guess_bytes(data) == oracle.guess_bytes(data)
-        decoded, name = ftfy_rs.guess_bytes(data, extended_recovery=True)
-        assert decoded == text
-        assert codecs.lookup(name).name == codecs.lookup(encoding).name
+        assert ftfy_rs.guess_bytes_with(data) == oracle.guess_bytes(data)
+        for decoded, name in (ftfy_rs.guess_bytes_with(data, extended_recovery=True),
+                              ftfy_rs.guess_bytes_with(data, ftfy_rs.TextFixerConfig(extended_recovery=True))):
+            assert decoded == text
+            assert codecs.lookup(name).name == codecs.lookup(encoding).name
     western = "Le café de la crème brûlée était délicieux.\n".encode("cp1252")
-    assert ftfy_rs.guess_bytes(western, extended_recovery=True) == oracle.guess_bytes(western)
+    assert ftfy_rs.guess_bytes_with(western, extended_recovery=True) == oracle.guess_bytes(western)
 
 
 def test_fix_file_guesses_from_more_than_the_first_line():
