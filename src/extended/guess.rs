@@ -64,7 +64,7 @@ pub(crate) fn legacy_codec_of(text: &str) -> Option<Codec> {
         }
     }
     // The characters of the lines each named encoding decodes as recovery
-    // did; the first of the most.
+    // did; the first named of the most (`max_by_key` keeps the last).
     let agreeing = |codec: &Codec| -> usize {
         recovered
             .iter()
@@ -72,13 +72,11 @@ pub(crate) fn legacy_codec_of(text: &str) -> Option<Codec> {
             .map(|&(_, _, non_ascii)| non_ascii)
             .sum()
     };
-    let (best, most) = named.iter().map(|codec| (*codec, agreeing(codec))).fold(
-        None,
-        |best: Option<(Codec, usize)>, (codec, count)| match best {
-            Some((_, most)) if most >= count => best,
-            _ => Some((codec, count)),
-        },
-    )?;
+    let (best, most) = named
+        .iter()
+        .rev()
+        .map(|codec| (*codec, agreeing(codec)))
+        .max_by_key(|&(_, count)| count)?;
     (4 * most >= all).then_some(best)
 }
 
