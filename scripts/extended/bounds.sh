@@ -13,11 +13,11 @@
 #       legacy corpus's exact recovery by length and the clean corpus's
 #       false positives (measure.py's rows).
 #   scripts/extended/bounds.sh cost [CORPUS]
-#       fix_text's instructions a pass (as cost_instructions.sh counts
-#       them) on CORPUS (default: the Cyrillic lines of cost_by_kind.sh):
-#       default mode; extended mode with neither prefilter nor recovery on
-#       clean lines (bounds/no-prefilter.patch); with the prefilter and no
-#       recovery (bounds/prefilter-only.patch); and as it is.
+#       fix_text's instructions a pass, default and extended, as
+#       cost_instructions.sh counts them, on CORPUS (default: the Cyrillic
+#       lines of cost_by_kind.sh): as it is; with neither prefilter nor
+#       recovery on clean lines (bounds/no-prefilter.patch); with the
+#       prefilter and no recovery (bounds/prefilter-only.patch).
 #
 # Needs the corpora of scripts/extended/corpus.py (and, for `cost` with
 # no CORPUS, cost_by_kind.sh's split) and valgrind for `cost`.
@@ -45,16 +45,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Instructions of one pass of `fix_text` in mode $2 (`fix_text` or
-# `extended-fix_text`) of the worktree's build on corpus $1.
+# `fix_text`'s instructions a pass, default and extended, of the
+# worktree's build on corpus $1 (cost_instructions.sh's line).
 instructions() {
-    (cd "$tree" && cargo build -q --release --example extended_cost)
-    count() {
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-            "$tree/target/release/examples/extended_cost" "$1" --passes "$2" "$3" 2>&1 \
-            | sed -n 's/.*refs: *//p' | tr -d ,
-    }
-    echo $(( ($(count "$1" 2 "$2") - $(count "$1" 1 "$2")) / 1000000 ))
+    (cd "$tree" && sh scripts/extended/cost_instructions.sh "$1" fix_text)
 }
 
 case "$what" in
@@ -71,13 +65,15 @@ cost)
     /*) ;;
     *) corpus="$root/$corpus" ;;
     esac
+    echo "as it is:"
     prepare ""
-    echo "default: $(instructions "$corpus" fix_text) M"
-    echo "extended, as it is: $(instructions "$corpus" extended-fix_text) M"
+    instructions "$corpus"
+    echo "no prefilter or recovery on clean lines (the extended figure):"
     prepare no-prefilter.patch
-    echo "extended, no prefilter or recovery on clean lines: $(instructions "$corpus" extended-fix_text) M"
+    instructions "$corpus"
+    echo "the prefilter and no recovery (the extended figure):"
     prepare prefilter-only.patch
-    echo "extended, the prefilter and no recovery: $(instructions "$corpus" extended-fix_text) M"
+    instructions "$corpus"
     ;;
 *)
     echo "usage: $0 recovery | cost [CORPUS]" >&2

@@ -3,16 +3,18 @@
 # other work on the machine doesn't change: for each function, the
 # instructions of two passes over the corpus less those of one (so the
 # first call's table building drops out), default and extended, and the
-# ratio. Usage: scripts/extended/cost_instructions.sh [CORPUS]
+# ratio. Usage: scripts/extended/cost_instructions.sh [CORPUS [FUNCTIONS]]
+# (FUNCTIONS: `fix_encoding`, `fix_text` or both, the default.)
 set -eu
 corpus=${1:-target/extended/clean.jsonl}
+functions=${2:-fix_encoding fix_text}
 cargo build -q --release --example extended_cost
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         target/release/examples/extended_cost "$corpus" --passes "$1" "$2" 2>&1 \
         | sed -n 's/.*refs: *//p' | tr -d ,
 }
-for function in fix_encoding fix_text; do
+for function in $functions; do
     default=$(( $(count 2 "$function") - $(count 1 "$function") ))
     extended=$(( $(count 2 "extended-$function") - $(count 1 "extended-$function") ))
     echo "$function: default $((default / 1000000)) M, extended $((extended / 1000000)) M instructions a pass, ratio $(awk "BEGIN { printf \"%.2f\", $extended / $default }")"
