@@ -32,7 +32,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod ascii;
 pub mod badness;
 pub mod breaker;
 pub mod codecs;
@@ -50,6 +49,7 @@ mod pipeline;
 mod plan;
 mod python_classes;
 mod stream;
+mod text;
 
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};

@@ -17,6 +17,7 @@ use crate::fixes::{self, Fix, NotingTextFix};
 use crate::normalize::{normalize, normalize_noting};
 use crate::plan::{ExplainedText, ExplanationStep};
 use crate::stream::StreamFixer;
+use crate::text::{bytes_below, bytes_equal, word_at, HIGH_BITS};
 use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
 mod lines;
@@ -196,16 +197,11 @@ static BYTE_TRIGGERS: [u16; 128] = {
 /// that the plain-byte test must look at: all are printable ASCII other
 /// than `&` and `<`. (Tab and form feed take the slow path, harmlessly.)
 fn all_plain(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte below `n` (for n <= 128) sets its high bit in this.
-    let below = |n: u64| word.wrapping_sub(ONES * n) & !word & HIGH;
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-    (word & HIGH)
-        | below(0x20)
-        | zero(word ^ (ONES * 0x7F))
-        | zero(word ^ (ONES * 0x26))
-        | zero(word ^ (ONES * 0x3C))
+    (word & HIGH_BITS)
+        | bytes_below(word, 0x20)
+        | bytes_equal(word, 0x7F)
+        | bytes_equal(word, b'&')
+        | bytes_equal(word, b'<')
         == 0
 }
 
@@ -299,9 +295,8 @@ fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
     let mut found = 0;
     let mut index = from;
     loop {
-        while let Some(chunk) = bytes.get(index..index + 8) {
-            // OK because `get` returned exactly eight bytes.
-            if !all_plain(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+        while let Some(word) = word_at(bytes, index) {
+            if !all_plain(word) {
                 break;
             }
             index += 8;

@@ -16,6 +16,7 @@ use crate::pipeline::{
     Unsettled,
 };
 use crate::plan::ExplanationStep;
+use crate::text::{char_boundary_at_or_before, char_count};
 use crate::{TextFixerConfig, UnescapeHtml};
 
 /// What fixing the lines so far decided for the lines to come: whether
@@ -407,15 +408,6 @@ impl StreamFixer {
 /// How far the scan of a line first looks for its end.
 const PROBE_BYTES: usize = 4096;
 
-/// The largest character boundary of `text` at or before byte `at`.
-pub(crate) fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
 /// The end of the segment starting at byte `start`: just after the next
 /// `\n`, or after `max_chars` characters, whichever comes first.
 pub(crate) fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
@@ -479,23 +471,6 @@ pub(crate) fn complete_segments_len(text: &str, max_chars: usize) -> usize {
         cut += next;
     }
     line_start + cut
-}
-
-/// The number of characters of UTF-8 `bytes`: the bytes that are not
-/// continuation bytes (10xxxxxx), counted eight at a time.
-fn char_count(bytes: &[u8]) -> usize {
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let words = bytes.chunks_exact(8);
-    let rest = words.remainder();
-    // A byte's top bit stays set when its top bit is 1 and the next is 0.
-    let continuation: usize = words
-        .map(|word| {
-            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            (word & !(word << 1) & HIGH_BITS).count_ones() as usize
-        })
-        .sum();
-    let rest_chars = rest.iter().filter(|&&byte| byte & 0xC0 != 0x80).count();
-    bytes.len() - rest.len() - continuation + rest_chars
 }
 
 #[cfg(test)]
@@ -587,20 +562,6 @@ mod tests {
         assert_eq!(crate::fix_text(text), "x<b>\n&amp; café");
         let text = "x<b> cafÃ©\u{2028}&amp; cafÃ©";
         assert_eq!(crate::fix_text(text), "x<b> café\n&amp; café");
-    }
-
-    #[test]
-    fn char_count_counts_characters() {
-        for text in ["", "a", "é", "aé日😀", &"aé日😀 Съешь".repeat(37)] {
-            for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
-                let part = &text[..end];
-                assert_eq!(
-                    char_count(part.as_bytes()),
-                    part.chars().count(),
-                    "{part:?}"
-                );
-            }
-        }
     }
 
     #[test]

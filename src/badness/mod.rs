@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 
 use categories::Category;
 
-use crate::{ascii, python_classes};
+use crate::python_classes;
 
 /// A bit set of the classes a character belongs to: the mojibake
 /// categories plus the few ASCII and Python classes the rules name.
@@ -688,7 +688,7 @@ impl Compiled {
     fn next_anchor(&self, text: &str, from: usize) -> Option<(usize, char)> {
         let bytes = text.as_bytes();
         // ASCII a word at a time first: all of most Latin-script text.
-        let mut index = ascii::skip_ascii(bytes, from);
+        let mut index = crate::text::skip_ascii(bytes, from);
         loop {
             // Then the next byte that starts a character of a block with
             // an anchor: a search of one table read per byte, which the

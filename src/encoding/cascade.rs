@@ -51,7 +51,7 @@ use super::runs::{is_barrier_char, next_run_starting_before};
 use crate::codecs::undone::{
     codecs_encoding, count_failure_proofs, failure_proofs_exceed, FailureProofs,
 };
-use crate::stream::char_boundary_at_or_before;
+use crate::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 
 /// Whether `c` *pins* a text: no codec encodes it, and no run holds it.
 pub(super) fn pins(c: char) -> bool {
@@ -431,7 +431,9 @@ impl Search {
             .as_ref()
             .map(|last| last.fixed_end + char_length_at(head, tail, last.fixed_end));
         let mut taken = match in_step_from {
-            Some(from) => char_boundary(tail, (from + 2 * LOOKS_AHEAD).saturating_sub(head.len())),
+            Some(from) => {
+                char_boundary_at_or_after(tail, (from + 2 * LOOKS_AHEAD).saturating_sub(head.len()))
+            }
             None => tail.len(),
         };
         let Search {
@@ -496,7 +498,7 @@ impl Search {
                 runs.push((start, end));
                 from = end;
             }
-            taken = char_boundary(tail, 2 * taken + 2 * LOOKS_AHEAD);
+            taken = char_boundary_at_or_after(tail, 2 * taken + 2 * LOOKS_AHEAD);
         };
 
         // The runs fixed, each looked up once: the text before the first
@@ -756,15 +758,6 @@ fn char_length_at(head: &str, tail: &str, at: usize) -> usize {
         Some(in_tail) => &tail[in_tail..],
     };
     rest.chars().next().map_or(0, char::len_utf8)
-}
-
-/// The first character boundary of `text` at or after `at` (or its end).
-fn char_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
 }
 
 #[cfg(test)]

@@ -36,10 +36,7 @@ pub(crate) fn legacy_codec_of(text: &str) -> Option<Codec> {
     let mut named: Vec<Codec> = Vec::new();
     let mut all = 0usize;
     // (A line longer than the sample is read as far as the sample goes.)
-    let mut sample_end = text.len().min(SAMPLE_BYTES);
-    while !text.is_char_boundary(sample_end) {
-        sample_end -= 1;
-    }
+    let sample_end = crate::text::char_boundary_at_or_before(text, SAMPLE_BYTES);
     for line in text[..sample_end].split_inclusive('\n') {
         let non_ascii = line.chars().filter(|c| !c.is_ascii()).count();
         if non_ascii == 0 {

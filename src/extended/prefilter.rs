@@ -47,6 +47,7 @@ use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
 use super::{LEGACY_MIN_CHANGED, LEGACY_MIN_CHANGED_MULTI_BYTE};
+use crate::text::{ascii_letters, bytes_below, bytes_equal, word_at, HIGH_BITS};
 use std::sync::LazyLock;
 
 /// The bytes of every codec at once: which codecs are still in a valid
@@ -838,8 +839,7 @@ static THREE_BYTE: LazyLock<Box<[ThreeByte]>> = LazyLock::new(|| {
 /// the end), eight bytes at a time.
 #[inline]
 fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]));
+    while let Some(word) = word_at(bytes, at) {
         let others = not_printable_ascii(word);
         if others != 0 {
             // The lowest flag is exact (see `not_printable_ascii`), and the
@@ -854,25 +854,15 @@ fn end_of_printable_ascii(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// A byte of 1 and a byte's high bit, in each byte of a word, for the
-/// tests of eight bytes at a time.
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
 /// Whether `bytes` hold at most `most` ASCII letters, counted eight bytes
 /// at a time and only as far as the bound.
 fn ascii_letters_at_most(bytes: &[u8], most: usize) -> bool {
     let mut count = 0;
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        // Each byte below 80 (so that no carry crosses into the next), in
-        // lowercase: from `a` and not from `{`.
-        let lower = (word & !HIGH) | (ONES * 0x20);
-        let from_a = lower.wrapping_add(ONES * (0x80 - 0x61));
-        let from_brace = lower.wrapping_add(ONES * (0x80 - 0x7b));
-        let letters = from_a & !from_brace & !word & HIGH;
-        count += letters.count_ones() as usize;
+        // OK because `chunks_exact` gives eight bytes.
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        count += ascii_letters(word).count_ones() as usize;
         if count > most {
             return false;
         }
@@ -889,12 +879,7 @@ fn ascii_letters_at_most(bytes: &[u8], most: usize) -> bool {
 /// (20–7E), exact up to the lowest flagged byte: a borrow may flag a
 /// printable byte above a flagged one, never below.
 fn not_printable_ascii(word: u64) -> u64 {
-    // A byte below 20 (the classic "has a byte less than n" test), a byte
-    // of 7F (one that is zero after xor), or a byte from 80.
-    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
-    let delete = word ^ (ONES * 0x7f);
-    let delete = delete.wrapping_sub(ONES) & !delete & HIGH;
-    (word & HIGH) | below | delete
+    (word & HIGH_BITS) | bytes_below(word, 0x20) | bytes_equal(word, 0x7F)
 }
 
 /// [`viable`], character by character.
