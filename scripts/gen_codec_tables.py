@@ -34,6 +34,11 @@ STRICT = [("LATIN_1", "latin-1", "latin-1")]
 STRICT += [(f"WINDOWS_{n}", f"windows-{n}", f"windows-{n}") for n in range(1250, 1259)]
 STRICT += [(f"ISO_8859_{n}", f"iso-8859-{n}", f"iso-8859-{n}") for n in (2, 3, 6, 7, 8, 11)]
 STRICT += [("CP874", "cp874", "cp874"), ("MACROMAN", "mac_roman", "macroman"), ("CP437", "cp437", "cp437")]
+# Legacy code pages that text is written in and then misread (a Russian
+# KOI8-R file read as Windows-1252): plans that undo such mixups decode
+# with them.
+STRICT += [("KOI8_R", "koi8_r", "koi8-r"), ("IBM866", "cp866", "ibm866"), ("CP850", "cp850", "cp850")]
+STRICT += [(f"ISO_8859_{n}", f"iso-8859-{n}", f"iso-8859-{n}") for n in (4, 5, 9, 13, 15, 16)]
 SLOPPY = [(f"SLOPPY_WINDOWS_{n}", f"sloppy-windows-{n}", f"sloppy-windows-{n}") for n in range(1250, 1259)]
 SLOPPY += [(f"SLOPPY_ISO_8859_{n}", f"sloppy-iso-8859-{n}", f"sloppy-iso-8859-{n}") for n in (3, 6, 7, 8, 11)]
 SLOPPY += [("SLOPPY_CP874", "sloppy-cp874", "sloppy-cp874")]
@@ -57,6 +62,8 @@ def rust_codec(static, canonical, table):
     # Where two bytes decode to one character (only sloppy-iso-8859-8's ×),
     # Python's charmap_build keeps the later byte for encoding.
     encoding = {cp: byte for byte, cp in enumerate(table) if cp != UNMAPPED}
+    duplicates = len([cp for cp in table if cp != UNMAPPED]) - len(encoding)
+    assert duplicates == 0 or canonical == "sloppy-iso-8859-8", canonical
     encode = sorted((cp, byte) for cp, byte in encoding.items() if not (byte < 0x80 and cp == byte))
     rows = ",\n".join(
         "        " + ", ".join(f"0x{cp:04x}" for cp in table[i : i + 8]) for i in range(0, 256, 8)

@@ -238,6 +238,22 @@ impl std::error::Error for FixFileError {
     }
 }
 
+/// Legacy single-byte encodings that files are read in as web browsers
+/// read them (encoding_rs's WHATWG definitions) when the name given is a
+/// WHATWG label, so that `iso-8859-9` reads as Windows-1254; under other
+/// names, and for CP850, which WHATWG lacks, with Python's tables.
+const READ_BY_LABEL: [&str; 9] = [
+    "koi8-r",
+    "ibm866",
+    "cp850",
+    "iso-8859-4",
+    "iso-8859-5",
+    "iso-8859-9",
+    "iso-8859-13",
+    "iso-8859-15",
+    "iso-8859-16",
+];
+
 /// How the input's bytes become text.
 #[derive(Clone, Copy)]
 enum Decoding {
@@ -252,9 +268,6 @@ enum Decoding {
     Utf8Variants,
     /// One of this crate's single-byte codecs.
     Charmap(&'static Charmap),
-    /// A single-byte codec of extended recovery's that `encoding_rs` does
-    /// not know (CP850), by its canonical name.
-    LegacySingleByte(&'static str),
     /// UTF-16 in the byte order its byte-order mark gives (little-endian
     /// without one), as Python's `utf-16` codec reads it.
     Utf16,
@@ -271,16 +284,15 @@ impl Decoding {
         match Codec::from_name(name) {
             Some(Codec::Utf8) => Some(Decoding::Utf8),
             Some(Codec::Utf8Variants) => Some(Decoding::Utf8Variants),
+            Some(Codec::SingleByte(charmap)) if READ_BY_LABEL.contains(&charmap.name()) => {
+                Encoding::for_label(name.trim().as_bytes())
+                    .map(Decoding::Other)
+                    .or(Some(Decoding::Charmap(charmap)))
+            }
             Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
-            // Extended recovery's legacy codecs: files read them through
-            // encoding_rs's labels, as before, and through the crate's own
-            // tables where encoding_rs has none.
-            Some(Codec::Legacy(legacy)) => Encoding::for_label(name.trim().as_bytes())
-                .map(Decoding::Other)
-                .or_else(|| {
-                    (!crate::extended::codecs::is_multi_byte(legacy))
-                        .then_some(Decoding::LegacySingleByte(legacy))
-                }),
+            Some(Codec::MultiByte(_)) => {
+                Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other)
+            }
             None => match label.as_str() {
                 UTF_16 | "utf16" => Some(Decoding::Utf16),
                 ASCII | "us-ascii" | "646" => Some(Decoding::Ascii),
@@ -296,7 +308,6 @@ impl Decoding {
             Decoding::Ascii => Some(ASCII),
             Decoding::Utf8Variants => Some(Codec::Utf8Variants.name()),
             Decoding::Charmap(charmap) => Some(charmap.name()),
-            Decoding::LegacySingleByte(name) => Some(name),
             Decoding::Utf16 => Some(UTF_16),
             Decoding::Other(encoding) => Some(encoding.name()),
         }
@@ -624,18 +635,6 @@ impl<R: Read> TextBatches<R> {
                 }
                 (bad.unwrap_or(raw.len()), bad)
             }
-            Decoding::LegacySingleByte(name) => match crate::extended::codecs::decode(raw, name) {
-                Ok(decoded) => {
-                    text.push_str(&decoded);
-                    (raw.len(), None)
-                }
-                Err(bad) => {
-                    let decoded = crate::extended::codecs::decode(&raw[..bad], name)
-                        .expect("the bytes before the first bad one decode");
-                    text.push_str(&decoded);
-                    (bad, Some(bad))
-                }
-            },
             Decoding::Utf8Variants => {
                 let cut = if self.eof {
                     raw.len()

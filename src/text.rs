@@ -146,7 +146,10 @@ mod tests {
                         let expected = bytes.iter().position(|&b| b < n).map(|i| i as u32);
                         assert_eq!(first(bytes_below(word, n)), expected, "{bytes:?} below {n}");
                     }
-                    let letters = bytes.iter().map(|b| b.is_ascii_alphabetic() as u32).sum();
+                    let letters: u32 = bytes
+                        .iter()
+                        .map(|b| u32::from(b.is_ascii_alphabetic()))
+                        .sum();
                     assert_eq!(ascii_letters(word).count_ones(), letters, "{bytes:?}");
                     for target in [0x26u8, 0x3C, 0x7F] {
                         let expected = bytes.iter().position(|&b| b == target).map(|i| i as u32);

@@ -19,8 +19,6 @@ It writes:
   in eight frequency bands (a space stands for the word boundary);
 - COMMON_IDEOGRAPHS: Han, kana and Hangul characters seen in that text,
   and KNOWN_IDEOGRAPHS: the rest of the codecs' common levels;
-- LEGACY_CODECS: the high halves of the single-byte codecs that
-  `crate::codecs` lacks (KOI8-R, CP866, CP850, ISO-8859-4/5/9/13/15/16);
 - LATIN_LETTERS / LANGUAGE_LETTERS: the accented Latin letters of the
   single-byte codecs, and which of them each Latin-script language writes
   (CLDR's main exemplar characters), for the mixups within the Latin
@@ -325,19 +323,6 @@ def main():
             ranges.append([code, code, script])
     ranges = [r for r in ranges if r[2] != 255]
 
-    legacy = {}
-    for name, python in [("koi8-r", "koi8_r"), ("ibm866", "cp866"), ("cp850", "cp850"),
-                         ("iso-8859-4", "iso8859_4"), ("iso-8859-5", "iso8859_5"),
-                         ("iso-8859-9", "iso8859_9"), ("iso-8859-13", "iso8859_13"),
-                         ("iso-8859-15", "iso8859_15"), ("iso-8859-16", "iso8859_16")]:
-        table = []
-        for byte in range(0x80, 0x100):
-            try:
-                table.append(ord(bytes([byte]).decode(python)))
-            except UnicodeDecodeError:
-                table.append(0xFFFF)
-        legacy[name] = table
-
     def rust_str(chars):
         out = []
         for c in chars:
@@ -390,15 +375,7 @@ def main():
     ordered = sorted(known)
     for i in range(0, len(ordered), 40):
         lines.append("    " + rust_str(ordered[i:i + 40]) + ",")
-    lines += [");", "", "/// High halves (bytes 0x80-0xFF) of single-byte codecs that crate::codecs lacks;",
-              "/// 0xFFFF: an unmapped byte.",
-              "pub(super) static LEGACY_CODECS: [(&str, [u16; 128]); %d] = [" % len(legacy)]
-    for name, table in legacy.items():
-        lines.append(f'    ("{name}", [')
-        for i in range(0, 128, 8):
-            lines.append("        " + ", ".join(f"0x{cp:04x}" for cp in table[i:i + 8]) + ",")
-        lines.append("    ]),")
-    lines.append("];")
+    lines += [");"]
     letters = latin_letters()
     assert len(letters) < 128, "one bit each in a u128, and one for the others"
     languages = language_letters(letters)

@@ -25,15 +25,18 @@
 //! `scripts/gen_codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
+mod multi_byte;
 mod tables;
 pub(crate) mod undone;
 pub mod utf8_variants;
 
 use std::fmt;
 
+pub use multi_byte::MultiByte;
 pub use tables::{
-    CP437, CP874, ISO_8859_11, ISO_8859_2, ISO_8859_3, ISO_8859_6, ISO_8859_7, ISO_8859_8, LATIN_1,
-    MACROMAN, SLOPPY_CP874, SLOPPY_ISO_8859_11, SLOPPY_ISO_8859_3, SLOPPY_ISO_8859_6,
+    CP437, CP850, CP874, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,
+    ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_9, KOI8_R,
+    LATIN_1, MACROMAN, SLOPPY_CP874, SLOPPY_ISO_8859_11, SLOPPY_ISO_8859_3, SLOPPY_ISO_8859_6,
     SLOPPY_ISO_8859_7, SLOPPY_ISO_8859_8, SLOPPY_WINDOWS_1250, SLOPPY_WINDOWS_1251,
     SLOPPY_WINDOWS_1252, SLOPPY_WINDOWS_1253, SLOPPY_WINDOWS_1254, SLOPPY_WINDOWS_1255,
     SLOPPY_WINDOWS_1256, SLOPPY_WINDOWS_1257, SLOPPY_WINDOWS_1258, WINDOWS_1250, WINDOWS_1251,
@@ -334,16 +337,8 @@ pub enum Codec {
     /// UTF-8 that also accepts CESU-8 surrogate pairs and Java's `C0 80`
     /// (see [`utf8_variants`]); it encodes as plain UTF-8, as ftfy's does.
     Utf8Variants,
-    /// A legacy codec that only extended recovery's plans name (KOI8-R,
-    /// CP866, Shift_JIS, …; see [`crate::extended`]), by canonical name.
-    ///
-    /// ```
-    /// use ftfy::codecs::Codec;
-    /// let koi8 = Codec::from_name("koi8_r").unwrap();
-    /// assert_eq!(koi8.name(), "koi8-r");
-    /// assert_eq!(koi8.decode(b"\xf0\xd2\xc9\xd7\xc5\xd4").unwrap(), "Привет");
-    /// ```
-    Legacy(&'static str),
+    /// A double-byte CJK encoding (Shift_JIS, GBK, EUC-KR, Big5, EUC-JP).
+    MultiByte(MultiByte),
 }
 
 impl Codec {
@@ -357,7 +352,7 @@ impl Codec {
             Codec::SingleByte(charmap) => charmap.name(),
             Codec::Utf8 => "utf-8",
             Codec::Utf8Variants => "utf-8-variants",
-            Codec::Legacy(name) => name,
+            Codec::MultiByte(codec) => codec.name(),
         }
     }
 
@@ -390,8 +385,8 @@ impl Codec {
                     .iter()
                     .map(|&charmap| Codec::SingleByte(charmap)),
             )
+            .chain(multi_byte::ALL.iter().map(|&codec| Codec::MultiByte(codec)))
             .find(|codec| codec.name() == name)
-            .or_else(|| crate::extended::codecs::canonical_name(&name).map(Codec::Legacy))
     }
 
     /// Encodes `text`. `utf-8-variants` encodes as plain UTF-8.
@@ -411,13 +406,15 @@ impl Codec {
         match self {
             Codec::SingleByte(charmap) => charmap.encode(text),
             Codec::Utf8 | Codec::Utf8Variants => Ok(text.as_bytes().to_vec()),
-            Codec::Legacy(name) => crate::extended::codecs::encode(text, name).map_err(|offset| {
-                CodecError::Unencodable {
-                    codec: name,
-                    offset,
-                    character: text[offset..].chars().next().unwrap_or('\u{fffd}'),
-                }
-            }),
+            Codec::MultiByte(codec) => {
+                codec
+                    .encode(text)
+                    .map_err(|offset| CodecError::Unencodable {
+                        codec: codec.name(),
+                        offset,
+                        character: text[offset..].chars().next().unwrap_or('\u{fffd}'),
+                    })
+            }
         }
     }
 
@@ -443,13 +440,15 @@ impl Codec {
                 })
             }
             Codec::Utf8Variants => utf8_variants::decode(bytes),
-            Codec::Legacy(name) => crate::extended::codecs::decode(bytes, name).map_err(|offset| {
-                CodecError::Undecodable {
-                    codec: name,
-                    offset,
-                    reason: "no character for these bytes",
-                }
-            }),
+            Codec::MultiByte(codec) => {
+                codec
+                    .decode(bytes)
+                    .map_err(|offset| CodecError::Undecodable {
+                        codec: codec.name(),
+                        offset,
+                        reason: "no character for these bytes",
+                    })
+            }
         }
     }
 }
@@ -494,6 +493,21 @@ const ALIASES: &[(&str, &str)] = &[
     ("cesu8", "utf-8-variants"),
     ("java-utf-8", "utf-8-variants"),
     ("java-utf8", "utf-8-variants"),
+    ("koi8r", "koi8-r"),
+    ("cp866", "ibm866"),
+    ("866", "ibm866"),
+    ("850", "cp850"),
+    ("ibm850", "cp850"),
+    ("shift-jis", "shift_jis"),
+    ("sjis", "shift_jis"),
+    ("cp932", "shift_jis"),
+    ("windows-31j", "shift_jis"),
+    ("cp936", "gbk"),
+    ("gb2312", "gbk"),
+    ("euckr", "euc-kr"),
+    ("cp949", "euc-kr"),
+    ("cp950", "big5"),
+    ("eucjp", "euc-jp"),
 ];
 
 /// Lowercases a name and spells separators as `-`, so that `Sloppy_CP1252`

@@ -22,7 +22,7 @@ use crate::plan::ExplanationStep;
 pub(crate) enum Decoder {
     /// UTF-8, after [`restore_continuation_bytes`].
     Utf8,
-    /// A legacy codec, strictly: a name [`super::codecs::decode`] knows.
+    /// A legacy codec, strictly: a name [`Codec::from_name`] knows.
     Legacy(&'static str),
 }
 
@@ -224,7 +224,7 @@ static BYTE_FACTS: LazyLock<Vec<Option<ByteFacts>>> = LazyLock::new(|| {
                 return None;
             };
             let codec = Codec::from_name(name)?;
-            if matches!(codec, Codec::Legacy(name) if super::codecs::is_multi_byte(name)) {
+            if matches!(codec, Codec::MultiByte(_)) {
                 return None;
             }
             let mut facts = ByteFacts {

@@ -40,7 +40,6 @@
 
 mod candidates;
 mod chars;
-pub(crate) mod codecs;
 mod cyrillic;
 pub(crate) mod guess;
 mod latin;

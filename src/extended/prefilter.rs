@@ -1366,7 +1366,7 @@ fn step_run(
 mod tests {
     use super::*;
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
-    use crate::extended::{codecs, recover, recover_viable};
+    use crate::extended::{recover, recover_viable};
     use proptest::prelude::*;
 
     /// Words of several scripts, punctuation and symbols that mojibake
@@ -1453,7 +1453,7 @@ mod tests {
                     return word;
                 };
                 let charmap = charmap(transform.encoder).unwrap();
-                match codecs::encode(&word, name) {
+                match crate::codecs::Codec::from_name(name).unwrap().encode(&word) {
                     Ok(bytes) => bytes
                         .into_iter()
                         .filter_map(|byte| charmap.decode_byte(byte))
