@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod api;
 pub mod badness;
 pub mod breaker;
 pub mod codecs;
@@ -44,19 +45,23 @@ pub mod file;
 pub mod fixes;
 mod fnv;
 pub mod formatting;
+mod mode;
 mod normalize;
 mod pipeline;
 mod plan;
 mod python_classes;
+mod replay;
 mod stream;
 mod text;
 
+pub use api::{
+    apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_encoding_with,
+    fix_text, fix_text_segment, fix_text_with,
+};
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
-pub use encoding::{fix_encoding, fix_encoding_and_explain, fix_encoding_with};
 pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
 pub use file::{fix_file, guess_bytes, guess_bytes_with};
-pub use pipeline::{fix_and_explain, fix_text, fix_text_segment, fix_text_with};
-pub use plan::{apply_plan, Action, ExplainedText, ExplanationStep, PlanError};
+pub use plan::{Action, ExplainedText, ExplanationStep, PlanError};
 pub use stream::{LineState, StreamFixer};

@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 
+use crate::encoding::EncodingFixer;
 use crate::pipeline::{
     decodes_entities, fix_scanned_segment_by_lines, fix_segment, scan_line, FixedLines, Triggers,
     Unsettled,
@@ -166,6 +167,11 @@ impl StreamFixer {
         }
     }
 
+    /// How the configuration's mode fixes encodings.
+    fn encoding(&self) -> &'static dyn EncodingFixer {
+        crate::mode::encoding_fixer(&self.config)
+    }
+
     /// The state the lines fixed so far leave for the lines to come.
     pub fn state(&self) -> LineState {
         self.state
@@ -243,7 +249,13 @@ impl StreamFixer {
     pub fn explain_segment(&self, segment: &str) -> Vec<ExplanationStep> {
         let mut steps = Vec::new();
         let entities = self.state.entities_allowed && decodes_entities(&self.config, segment);
-        fix_segment(segment, &self.config, entities, Some(&mut steps));
+        fix_segment(
+            segment,
+            &self.config,
+            self.encoding(),
+            entities,
+            Some(&mut steps),
+        );
         steps
     }
 
@@ -305,6 +317,7 @@ impl StreamFixer {
                 segment,
                 triggers,
                 &self.config,
+                self.encoding(),
                 self.state.entities_allowed,
             );
             let has_tag = |fixed: &Cow<'_, str>| match fixed {
@@ -318,7 +331,9 @@ impl StreamFixer {
                 && !self.state.output_has_tag
                 && !has_tag(&fixed)
             {
-                if let Cow::Owned(refixed) = fix_segment(&fixed, &self.config, true, None) {
+                if let Cow::Owned(refixed) =
+                    fix_segment(&fixed, &self.config, self.encoding(), true, None)
+                {
                     unsettled = Unsettled::All;
                     fixed = Cow::Owned(refixed);
                 }

@@ -160,7 +160,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             }
         };
     }
-    if let Some(Fix::Extended(extended)) = Fix::from_name(&name) {
+    if let Some(Fix::Extension(extended)) = Fix::from_name(&name) {
         // The span repairs that extended recovery's plans name.
         if extended.byte_fix().is_some() {
             return Err(PyTypeError::new_err(format!("{name} takes bytes")));
@@ -188,7 +188,10 @@ fn apply_byte_fix<'py>(name: String, data: &Bound<'py, PyAny>) -> PyResult<Bound
     // ftfy's two byte repairs, and extended recovery's
     // `restore_continuation_bytes`.
     let repair = Fix::from_name(&name)
-        .and_then(Fix::byte_fix)
+        .and_then(|fix| match fix {
+            Fix::Extension(extended) => extended.byte_fix(),
+            fix => fix.byte_fix(),
+        })
         .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
     let fixed = repair(bytes.as_bytes());
     Ok(match fixed {

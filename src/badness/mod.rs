@@ -767,52 +767,21 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
     start
 }
 
-/// Whether putting a `\n` for a CR in text no badness rule matches leaves
-/// it so: every position of a rule that accepts `\n` accepts CR too.
-/// (Python's `.` is `[^\n]`, so one rule accepts CR and not `\n`.)
-pub(crate) fn line_feed_for_carriage_return_makes_no_match() -> bool {
-    static NO_NEW_MATCH: LazyLock<bool> = LazyLock::new(|| {
-        let compiled = &*COMPILED;
-        let (carriage_return, line_feed) = (
-            compiled.bits('\r', Bits::MAX),
-            compiled.bits('\n', Bits::MAX),
-        );
+/// Whether putting `new` for `old`, for each pair, in text that no rule
+/// matches leaves it so: every position of a rule that accepts `new`
+/// accepts `old` too, so that a match after the change would have matched
+/// before. `fix_text` uses such proofs to skip rounds that would find
+/// nothing.
+pub(crate) fn replacing_makes_no_match(mut pairs: impl Iterator<Item = (char, char)>) -> bool {
+    let compiled = &*COMPILED;
+    pairs.all(|(new, old)| {
+        let (new, old) = (compiled.bits(new, Bits::MAX), compiled.bits(old, Bits::MAX));
         compiled
             .rules
             .iter()
             .flat_map(|rule| &rule.positions)
-            .all(|position| !position.accepts(line_feed) || position.accepts(carriage_return))
-    });
-    *NO_NEW_MATCH
-}
-
-/// Whether straightening curly quotes (`uncurl_quotes`) in text that no
-/// badness rule matches leaves it so: every position of a rule that
-/// accepts `'` accepts each quote that becomes `'` (`ʼ`, `‘` to `‛`), and
-/// the same for `"` (`“` to `‟`), so that a match after straightening
-/// would have matched before.
-pub(crate) fn straight_quotes_for_curly_make_no_match() -> bool {
-    static NO_NEW_MATCH: LazyLock<bool> = LazyLock::new(|| {
-        let compiled = &*COMPILED;
-        // Every quote `uncurl_quotes` straightens, by its own mapping.
-        let straightened: Vec<(char, char)> = ('\0'..=char::MAX)
-            .filter_map(|curly| {
-                let straight = crate::fixes::quotes::straightened(curly)?.chars().next()?;
-                Some((straight, curly))
-            })
-            .collect();
-        compiled
-            .rules
-            .iter()
-            .flat_map(|rule| &rule.positions)
-            .all(|position| {
-                straightened.iter().all(|&(straight, curly)| {
-                    !position.accepts(compiled.bits(straight, Bits::MAX))
-                        || position.accepts(compiled.bits(curly, Bits::MAX))
-                })
-            })
-    });
-    *NO_NEW_MATCH
+            .all(|position| !position.accepts(new) || position.accepts(old))
+    })
 }
 
 /// Whether `c` is an anchor (see [`Compiled`]): every match of the rules
@@ -877,17 +846,13 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Fixing by lines keeps what it knows across a lone CR made `\n`
-    /// only when that makes no match.
+    /// Python's `.` is `[^\n]`: one rule accepts CR and not `\n`, so a
+    /// CR for a `\n` may make a match, and a `\n` for a CR may not.
     #[test]
-    fn line_feed_for_carriage_return_makes_no_match_holds() {
-        assert!(line_feed_for_carriage_return_makes_no_match());
-    }
-
-    #[test]
-    fn straight_quotes_for_curly_make_no_match_holds() {
-        assert!(straight_quotes_for_curly_make_no_match());
+    fn replacing_makes_no_match_follows_the_rules() {
         assert!(is_bad("ГўВЂВ\ra") && !is_bad("ГўВЂВ\na"));
+        assert!(replacing_makes_no_match([('\n', '\r')].into_iter()));
+        assert!(!replacing_makes_no_match([('\r', '\n')].into_iter()));
     }
 
     /// The plain definition of the matches: try every start, left to right,

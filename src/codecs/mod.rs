@@ -25,6 +25,7 @@
 //! `scripts/gen_codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
+pub(crate) mod misread;
 mod multi_byte;
 mod tables;
 pub(crate) mod undone;
@@ -32,6 +33,7 @@ pub mod utf8_variants;
 
 use std::fmt;
 
+pub use misread::UTF8_MISREAD_AS;
 pub use multi_byte::MultiByte;
 pub use tables::{
     CP437, CP850, CP874, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,

@@ -855,7 +855,7 @@ mod tests {
     }
 
     const DECODE_RUNS_STEP: ExplanationStep =
-        ExplanationStep::Apply(crate::fixes::Fix::DecodeInconsistentUtf8);
+        ExplanationStep::Apply(crate::plan::Fix::DecodeInconsistentUtf8);
 
     /// Pieces of chains and of what may stop or pin them.
     /// (The long runs make a step search far into text no step changed;

@@ -20,6 +20,7 @@
 //! several layers of mojibake.
 
 mod cascade;
+mod fixer;
 pub(crate) mod repairs;
 mod runs;
 
@@ -28,68 +29,15 @@ use std::ops::Range;
 
 use crate::badness::is_bad;
 use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
-use crate::fixes::Fix;
-use crate::plan::{ExplainedText, ExplanationStep};
+use crate::plan::ExplanationStep;
+use crate::plan::Fix;
 use crate::TextFixerConfig;
 use cascade::Settled;
+pub(crate) use fixer::{EncodingFixer, Ftfy, RoundFacts, RoundFix, ScanFacts};
 use repairs::{
     decode_inconsistent_utf8_around, fix_c1_controls_noting, has_c1_control,
     has_fixable_c1_control, might_have_altered_utf8, replace_lossy_sequences, restore_byte_a0,
 };
-
-/// Fixes mojibake with the default configuration.
-///
-/// Text that does not look like mojibake is returned unchanged (borrowed).
-///
-/// ```
-/// use ftfy::fix_encoding;
-///
-/// assert_eq!(fix_encoding("Ãºnico"), "único");
-/// assert_eq!(fix_encoding("This text is fine already :þ"), "This text is fine already :þ");
-/// // Windows-1252 punctuation, and bytes Windows-1252 leaves unmapped:
-/// assert_eq!(fix_encoding("This â€” should be an em dash"), "This — should be an em dash");
-/// assert_eq!(fix_encoding("This text is sad .â\u{81}”."), "This text is sad .⁔.");
-/// // Sequences that could be mojibake but are more likely real text stay.
-/// assert_eq!(
-///     fix_encoding("not such a fan of Charlotte Brontë…”"),
-///     "not such a fan of Charlotte Brontë…”"
-/// );
-/// // A no-break space that became a plain space:
-/// assert_eq!(fix_encoding("The more you know ðŸŒ "), "The more you know 🌠");
-/// // Text that was Windows-1252 all along, read as Latin-1:
-/// assert_eq!(fix_encoding("This text was never UTF-8 at all\u{85}"), "This text was never UTF-8 at all…");
-/// ```
-pub fn fix_encoding(text: &str) -> Cow<'_, str> {
-    fix_encoding_with(text, &TextFixerConfig::default())
-}
-
-/// Fixes mojibake, with `config`'s `restore_byte_a0`,
-/// `replace_lossy_sequences`, `decode_inconsistent_utf8` and
-/// `fix_c1_controls` options. Returns the text unchanged when
-/// `config.fix_encoding` is off.
-///
-/// ```
-/// use ftfy::{fix_encoding_with, TextFixerConfig};
-///
-/// let config = TextFixerConfig::default();
-/// assert_eq!(fix_encoding_with("voilÃ le travail", &config), "voilà le travail");
-/// let config = config.restore_byte_a0(false).decode_inconsistent_utf8(false);
-/// assert_eq!(fix_encoding_with("voilÃ le travail", &config), "voilÃ le travail");
-/// ```
-pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    if !config.fix_encoding {
-        return Cow::Borrowed(text);
-    }
-    if config.extended_recovery {
-        return crate::extended::fix_encoding(text, config, None);
-    }
-    // ASCII is never bad: ftfy's first step finds nothing. (Said here, a
-    // short line costs no more than the check.)
-    if text.is_ascii() {
-        return Cow::Borrowed(text);
-    }
-    ftfy_fix_encoding(text, config, None)
-}
 
 /// ftfy 6.3.1's `fix_encoding`: steps until the text stops changing, with
 /// their plan pushed to `plan` when given.
@@ -101,9 +49,9 @@ pub(crate) fn ftfy_fix_encoding<'a>(
     fix_steps(text, config, plan, false)
 }
 
-/// [`fix_encoding_with`] on text that [`is_bad`] flags, as the caller
+/// ftfy's `fix_encoding` on text that [`is_bad`] flags, as the caller
 /// (`fix_text`) found: the same answer, without asking again, and what is
-/// known of it (`None` in extended recovery). When `changed` is given, the
+/// known of it (`None` when `config` doesn't fix encodings). When `changed` is given, the
 /// text is one in which `fix_encoding` found [`EncodingEnd::NothingToFix`]
 /// with only these byte ranges changed since: the search for runs of
 /// mojibake and C1 controls to fix begins around them.
@@ -113,8 +61,8 @@ pub(crate) fn fix_encoding_of_bad<'a>(
     changed: Option<&[Range<usize>]>,
 ) -> (Cow<'a, str>, Option<EncodingEnd>) {
     debug_assert!(is_bad(text));
-    if !config.fix_encoding || config.extended_recovery {
-        return (fix_encoding_with(text, config), None);
+    if !config.fix_encoding {
+        return (Cow::Borrowed(text), None);
     }
     let (fixed, end) = fix_steps_from(text, config, None, true, true, changed);
     (fixed, Some(end))
@@ -274,39 +222,6 @@ impl Pinned {
         } else {
             Pinned::No
         }
-    }
-}
-
-/// Fixes mojibake and returns the plan that fixed it, which
-/// [`apply_plan`](crate::apply_plan) can replay on other text damaged the
-/// same way. The explanation is always present (an empty plan when nothing
-/// was done).
-///
-/// ```
-/// use ftfy::{fix_encoding_and_explain, fixes::Fix, ExplanationStep, TextFixerConfig};
-///
-/// let fixed = fix_encoding_and_explain("sÃ³", &TextFixerConfig::default());
-/// assert_eq!(fixed.text, "só");
-/// let plan: Vec<_> = fixed.explanation.unwrap().iter().map(|s| s.to_string()).collect();
-/// assert_eq!(plan, ["('encode', 'latin-1')", "('decode', 'utf-8')"]);
-///
-/// let fixed = fix_encoding_and_explain("voilÃ le travail", &TextFixerConfig::default());
-/// assert_eq!(fixed.text, "voilà le travail");
-/// let plan = fixed.explanation.unwrap();
-/// assert_eq!(plan[1], ExplanationStep::Transcode(Fix::RestoreByteA0));
-/// ```
-pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
-    let mut plan = Vec::new();
-    let fixed = if !config.fix_encoding {
-        Cow::Borrowed(text)
-    } else if config.extended_recovery {
-        crate::extended::fix_encoding(text, config, Some(&mut plan))
-    } else {
-        ftfy_fix_encoding(text, config, Some(&mut plan))
-    };
-    ExplainedText {
-        text: fixed.into_owned(),
-        explanation: Some(plan),
     }
 }
 

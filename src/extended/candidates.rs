@@ -12,10 +12,9 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use super::repairs::restore_continuation_bytes;
-use super::ExtendedFix;
 use crate::codecs::{Charmap, Codec};
-use crate::fixes::Fix;
 use crate::plan::ExplanationStep;
+use crate::plan::{ExtensionFix, Fix};
 
 /// The codec a transform decodes with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,8 +282,8 @@ pub(crate) fn whole_line_encoded(
         Decoder::Utf8 => {
             let repaired = restore_continuation_bytes(bytes);
             if let Cow::Owned(_) = repaired {
-                plan.push(ExplanationStep::Transcode(Fix::Extended(
-                    ExtendedFix::RESTORE_CONTINUATION_BYTES,
+                plan.push(ExplanationStep::Transcode(Fix::Extension(
+                    ExtensionFix::RESTORE_CONTINUATION_BYTES,
                 )));
             }
             plan.push(ExplanationStep::Decode(Codec::Utf8));

@@ -52,14 +52,16 @@ mod tables;
 use std::borrow::Cow;
 
 use crate::badness::is_bad;
-use crate::encoding::ftfy_fix_encoding;
-use crate::fixes::{ByteFix, Fix};
+use crate::encoding::{ftfy_fix_encoding, EncodingFixer, RoundFacts, RoundFix, ScanFacts};
+use crate::fixes::ByteFix;
 use crate::plan::ExplanationStep;
+use crate::plan::Fix;
+use crate::plan::{ExtensionFix, SpanRepair as Repair};
+use crate::replay::ReplayExtension;
 use crate::TextFixerConfig;
 use candidates::{
     whole_line, whole_line_encoded, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS,
 };
-use spans::Repair;
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
 /// than ftfy's answer). UTF-8 that decodes is itself strong evidence.
@@ -113,7 +115,7 @@ const MAX_ROUNDS: usize = 8;
 /// `fix_encoding` in extended mode: ftfy's fix, or a recovery the model
 /// finds far better, repeated until neither changes the text. Steps go to
 /// `plan` when given.
-pub(crate) fn fix_encoding<'a>(
+fn fix_encoding<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
@@ -154,14 +156,47 @@ pub(crate) fn fix_encoding<'a>(
     current
 }
 
-pub(crate) use prefilter::{may_be_encodable, may_continue_sequence};
+/// Extended recovery as the pipeline's [`EncodingFixer`].
+pub(crate) struct ExtendedRecovery;
+
+impl EncodingFixer for ExtendedRecovery {
+    fn fix_encoding<'a>(
+        &self,
+        text: &'a str,
+        config: &TextFixerConfig,
+        plan: Option<&mut Vec<ExplanationStep>>,
+    ) -> Cow<'a, str> {
+        fix_encoding(text, config, plan)
+    }
+
+    fn fix_in_round<'a>(
+        &self,
+        text: &'a str,
+        config: &TextFixerConfig,
+        _known: RoundFacts<'_>,
+    ) -> RoundFix<'a> {
+        RoundFix {
+            text: fix_encoding(text, config, None),
+            end: None,
+            found_clean: false,
+        }
+    }
+
+    fn settles_like_ftfy(&self) -> bool {
+        false
+    }
+
+    fn may_change_clean(&self, text: &str, scanned: ScanFacts) -> bool {
+        scanned.encodable && may_change_clean(text, scanned.continuation)
+    }
+}
 
 /// Whether extended recovery may change `text`, which ftfy's heuristic
 /// leaves alone (`!is_bad(text)`): a cheap pass that lets `fix_text` skip
 /// most clean segments. `continuation` says whether some character of
 /// `text` [`may_continue_sequence`] (when none does, a cheaper pass
 /// decides many lines).
-pub(crate) fn may_change_clean(text: &str, continuation: bool) -> bool {
+fn may_change_clean(text: &str, continuation: bool) -> bool {
     if text.is_ascii() {
         return false;
     }
@@ -285,8 +320,9 @@ fn recover_viable(
                 continue;
             }
             if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
-                if let Some(name) = ExtendedFix::spans(transform.encoder, repair) {
-                    let plan = vec![ExplanationStep::Apply(Fix::Extended(name))];
+                let codec = candidates::charmap(transform.encoder);
+                if let Some(name) = codec.and_then(|codec| ExtensionFix::spans(codec, repair)) {
+                    let plan = vec![ExplanationStep::Apply(Fix::Extension(name))];
                     utf8_candidates.push(Candidate { text: fixed, plan });
                 }
             }
@@ -1027,108 +1063,45 @@ fn is_plausible(text: &str, candidate: &str) -> bool {
     !is_bad(candidate)
 }
 
-/// A repair that only extended recovery's plans name: putting back the
-/// continuation bytes that became a space or a straightened quote
-/// (`restore_continuation_bytes`, on bytes), or re-decoding the damaged
-/// words of a line through one codec (`decode_utf8_spans:CODEC`, and
-/// `decode_utf8_leftovers:CODEC` for the last words of a line already
-/// partly fixed). [`crate::apply_plan`] replays them.
-///
-/// ```
-/// use ftfy::fixes::Fix;
-/// use ftfy::{apply_plan, ExplanationStep};
-///
-/// let fix = Fix::from_name("decode_utf8_spans:sloppy-windows-1252").unwrap();
-/// assert!(matches!(fix, Fix::Extended(_)));
-/// let plan = [ExplanationStep::Apply(fix)];
-/// assert_eq!(apply_plan("Łódź i GdaÅ„sk", &plan).unwrap(), "Łódź i Gdańsk");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ExtendedFix(ExtendedKind);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum ExtendedKind {
-    RestoreContinuationBytes,
-    /// Span repair through the encoder of `UTF8_TRANSFORMS[index]`.
-    Spans(Repair, usize),
-}
-
-impl ExtendedFix {
-    pub(crate) const RESTORE_CONTINUATION_BYTES: ExtendedFix =
-        ExtendedFix(ExtendedKind::RestoreContinuationBytes);
-
-    /// The repair's name in plans.
-    ///
-    /// ```
-    /// let fix = ftfy::fixes::Fix::from_name("decode_utf8_leftovers:cp437").unwrap();
-    /// assert_eq!(fix.name(), "decode_utf8_leftovers:cp437");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self.0 {
-            ExtendedKind::RestoreContinuationBytes => "restore_continuation_bytes",
-            ExtendedKind::Spans(repair, index) => spans::step_names(repair)[index],
-        }
-    }
-
-    /// The repair with this name, if there is one.
-    ///
-    /// ```
-    /// use ftfy::extended::ExtendedFix;
-    /// assert!(ExtendedFix::from_name("restore_continuation_bytes").is_some());
-    /// assert!(ExtendedFix::from_name("decode_utf8_spans:klingon").is_none());
-    /// ```
-    pub fn from_name(name: &str) -> Option<ExtendedFix> {
-        if name == "restore_continuation_bytes" {
-            return Some(ExtendedFix::RESTORE_CONTINUATION_BYTES);
-        }
-        [Repair::Likelier, Repair::Leftovers]
-            .into_iter()
-            .find_map(|repair| {
-                let index = spans::step_names(repair)
-                    .iter()
-                    .position(|&step| step == name)?;
-                Some(ExtendedFix(ExtendedKind::Spans(repair, index)))
-            })
-    }
-
-    /// The span repair through `encoder`.
-    pub(crate) fn spans(encoder: &str, repair: Repair) -> Option<ExtendedFix> {
-        let index = UTF8_TRANSFORMS
-            .iter()
-            .position(|transform| transform.encoder == encoder)?;
-        Some(ExtendedFix(ExtendedKind::Spans(repair, index)))
-    }
-
+/// The functions behind the names of [`ExtensionFix`] (the plans'
+/// vocabulary, kept in the plan layer).
+impl ExtensionFix {
     /// The function that repairs bytes, for `restore_continuation_bytes`.
     ///
     /// ```
-    /// use ftfy::extended::ExtendedFix;
-    /// let repair = ExtendedFix::from_name("restore_continuation_bytes").unwrap().byte_fix().unwrap();
+    /// use ftfy::fixes::ExtensionFix;
+    /// let repair = ExtensionFix::RESTORE_CONTINUATION_BYTES.byte_fix().unwrap();
     /// // `Ñ'` is `т` (D1 82) whose byte 82 (a low quote) was straightened.
     /// assert_eq!(repair(b"\xd1' ok").as_ref(), "т ok".as_bytes());
     /// ```
     pub fn byte_fix(self) -> Option<ByteFix> {
-        match self.0 {
-            ExtendedKind::RestoreContinuationBytes => Some(repairs::restore_continuation_bytes),
-            ExtendedKind::Spans(..) => None,
-        }
+        (self == ExtensionFix::RESTORE_CONTINUATION_BYTES)
+            .then_some(repairs::restore_continuation_bytes as ByteFix)
     }
 
     /// Applies a span repair to text (`None` for the byte repair).
     ///
     /// ```
-    /// use ftfy::extended::ExtendedFix;
-    /// let fix = ExtendedFix::from_name("decode_utf8_spans:sloppy-windows-1252").unwrap();
+    /// use ftfy::fixes::ExtensionFix;
+    /// let fix = ExtensionFix::from_name("decode_utf8_spans:sloppy-windows-1252").unwrap();
     /// assert_eq!(fix.apply_text("žena i Å¡kola").unwrap(), "žena i škola");
     /// ```
     pub fn apply_text(self, text: &str) -> Option<Cow<'_, str>> {
-        match self.0 {
-            ExtendedKind::RestoreContinuationBytes => None,
-            ExtendedKind::Spans(repair, index) => {
-                let encoder = UTF8_TRANSFORMS.get(index)?.encoder;
-                Some(spans::repair_spans(text, encoder, repair))
-            }
-        }
+        let (codec, repair) = self.span_repair()?;
+        Some(spans::repair_spans(text, codec.name(), repair))
+    }
+}
+
+/// Replays the repairs of [`ExtensionFix`] for [`crate::apply_plan`].
+pub(crate) struct Replay;
+
+impl ReplayExtension for Replay {
+    fn byte_fix(&self, fix: ExtensionFix) -> Option<ByteFix> {
+        fix.byte_fix()
+    }
+
+    fn apply_to_text(&self, fix: ExtensionFix, text: &str) -> Option<String> {
+        fix.apply_text(text).map(Cow::into_owned)
     }
 }
 

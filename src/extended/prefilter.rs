@@ -47,6 +47,7 @@ use super::cyrillic;
 use super::latin;
 use super::model::{joins_letters, Kind};
 use super::{LEGACY_MIN_CHANGED, LEGACY_MIN_CHANGED_MULTI_BYTE};
+use crate::codecs::misread::{starts_unencodable, UNENCODABLE};
 use crate::text::{ascii_letters, bytes_below, bytes_equal, word_at, HIGH_BITS};
 use std::sync::LazyLock;
 
@@ -336,21 +337,6 @@ impl Signs {
     }
 }
 
-/// Characters that no codec of [`UTF8_TRANSFORMS`] encodes (Han, kana,
-/// Hangul, most symbols; checked in `tests`).
-const UNENCODABLE: std::ops::Range<char> = '\u{2600}'..'\u{f8ff}';
-
-/// Whether some codec of [`UTF8_TRANSFORMS`] may encode `c`, a non-ASCII
-/// character: false for those that the shortcut skips as encoded by none
-/// ([`starts_unencodable`], [`UNENCODABLE`]). On a line with no such
-/// character, recovery finds nothing: no codec encodes the line, nor any
-/// run of a word with a non-ASCII character in it. `fix_text`'s scan
-/// notes these characters, so that such lines skip [`viable`].
-pub(crate) fn may_be_encodable(c: char) -> bool {
-    let mut utf8 = [0; 4];
-    !starts_unencodable(c.encode_utf8(&mut utf8).as_bytes(), 0) && !UNENCODABLE.contains(&c)
-}
-
 fn is_printable_ascii(byte: u8) -> bool {
     (0x20..0x7f).contains(&byte)
 }
@@ -362,35 +348,6 @@ pub(crate) fn viable(text: &str) -> Option<Viable> {
         Some(decided) => decided,
         None => viable_in_full(text),
     }
-}
-
-/// Whether some codec of [`UTF8_TRANSFORMS`] encodes `c`, a non-ASCII
-/// character, as a UTF-8 continuation byte (80 to BF). `fix_text`'s scan
-/// notes these characters, so that a line with none may take
-/// [`viable_without_continuations`].
-pub(crate) fn may_continue_sequence(c: char) -> bool {
-    // One bit per character of the BMP (no codec encodes any beyond),
-    // made from the codecs' own tables: the bytes 80–BF of each decode to
-    // the characters it encodes there (`tests` checks every code point
-    // against the encoders). The default mode's scan asks too, and should
-    // not build recovery's tables.
-    static CONTINUING: LazyLock<Vec<u64>> = LazyLock::new(|| {
-        let mut bits = vec![0u64; 0x10000 / 64];
-        for transform in &UTF8_TRANSFORMS {
-            let Some(crate::codecs::Codec::SingleByte(charmap)) =
-                crate::codecs::Codec::from_name(transform.encoder)
-            else {
-                continue;
-            };
-            for c in (0x80..=0xBF).filter_map(|byte| charmap.decode_byte(byte)) {
-                bits[c as usize / 64] |= 1 << (c as usize % 64);
-            }
-        }
-        bits
-    });
-    CONTINUING
-        .get(c as usize / 64)
-        .is_some_and(|word| word & (1 << (c as usize % 64)) != 0)
 }
 
 /// [`viable`] for a line none of whose characters
@@ -745,20 +702,6 @@ impl CyrillicLetters {
 /// U+0400 to U+045F: Cyrillic letters to [`cyrillic::Signs`].
 fn is_cyrillic_letter(code: usize) -> bool {
     (0x400..0x460).contains(&code)
-}
-
-/// Whether the character at `at` of valid UTF-8 `bytes` (one of three or
-/// four bytes) is one that no codec of [`UTF8_TRANSFORMS`] encodes, by its
-/// first two bytes: all beyond the BMP, and U+0800 to U+1FFF (Indic
-/// scripts and more) but Thai (E0 B8 and E0 B9), and U+3000 to U+EFFF
-/// (Han, kana, Hangul, private use). Checked in `tests`.
-#[inline]
-fn starts_unencodable(bytes: &[u8], at: usize) -> bool {
-    match bytes[at] {
-        0xE0 => !matches!(bytes.get(at + 1), Some(0xB8 | 0xB9)),
-        0xE1 | 0xE3..=0xEE | 0xF0..=0xF4 => true,
-        _ => false,
-    }
 }
 
 /// The first character from `at` of `bytes` that is neither ASCII nor
@@ -1365,6 +1308,7 @@ fn step_run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codecs::misread::{may_be_encodable, may_continue_sequence};
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
     use crate::extended::{recover, recover_viable};
     use proptest::prelude::*;
@@ -1710,7 +1654,7 @@ mod tests {
                     prop_assert!(crate::extended::candidates::whole_line(&text, transform).is_none());
                 }
                 if viable.spans & (1 << bit) == 0 {
-                    for repair in [crate::extended::spans::Repair::Likelier, crate::extended::spans::Repair::Leftovers] {
+                    for repair in [crate::plan::SpanRepair::Likelier, crate::plan::SpanRepair::Leftovers] {
                         let repaired = crate::extended::spans::repair_spans(&text, transform.encoder, repair);
                         prop_assert!(matches!(repaired, std::borrow::Cow::Borrowed(_)), "{} {}", text, transform.encoder);
                     }

@@ -3,75 +3,19 @@
 //! (`Łódź i GdaÅ„sk`), so that no codec can re-decode the line as a
 //! whole.
 //!
-//! Plans record it as one step, `('apply', 'decode_utf8_spans:CODEC')`,
-//! which [`crate::apply_plan`] replays with [`repair_spans`].
+//! Plans record it as one step, `('apply', 'decode_utf8_spans:CODEC')`
+//! ([`crate::plan::ExtensionFix`]), which [`crate::apply_plan`] replays
+//! with [`repair_spans`].
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::model::score;
 use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
+use crate::plan::SpanRepair as Repair;
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
-
-/// The plan step names, one per UTF-8 transform's encoder.
-pub(crate) static SPAN_STEPS: [&str; 15] = [
-    "decode_utf8_spans:latin-1",
-    "decode_utf8_spans:sloppy-windows-1252",
-    "decode_utf8_spans:sloppy-windows-1251",
-    "decode_utf8_spans:sloppy-windows-1250",
-    "decode_utf8_spans:sloppy-windows-1253",
-    "decode_utf8_spans:sloppy-windows-1254",
-    "decode_utf8_spans:sloppy-windows-1257",
-    "decode_utf8_spans:iso-8859-2",
-    "decode_utf8_spans:macroman",
-    "decode_utf8_spans:cp437",
-    "decode_utf8_spans:sloppy-windows-1255",
-    "decode_utf8_spans:sloppy-windows-1256",
-    "decode_utf8_spans:sloppy-windows-1258",
-    "decode_utf8_spans:sloppy-iso-8859-3",
-    "decode_utf8_spans:sloppy-cp874",
-];
-
-/// The plan step names of leftover repair (see [`Repair::Leftovers`]).
-pub(crate) static LEFTOVER_STEPS: [&str; 15] = [
-    "decode_utf8_leftovers:latin-1",
-    "decode_utf8_leftovers:sloppy-windows-1252",
-    "decode_utf8_leftovers:sloppy-windows-1251",
-    "decode_utf8_leftovers:sloppy-windows-1250",
-    "decode_utf8_leftovers:sloppy-windows-1253",
-    "decode_utf8_leftovers:sloppy-windows-1254",
-    "decode_utf8_leftovers:sloppy-windows-1257",
-    "decode_utf8_leftovers:iso-8859-2",
-    "decode_utf8_leftovers:macroman",
-    "decode_utf8_leftovers:cp437",
-    "decode_utf8_leftovers:sloppy-windows-1255",
-    "decode_utf8_leftovers:sloppy-windows-1256",
-    "decode_utf8_leftovers:sloppy-windows-1258",
-    "decode_utf8_leftovers:sloppy-iso-8859-3",
-    "decode_utf8_leftovers:sloppy-cp874",
-];
-
-/// Which words span repair replaces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Repair {
-    /// Words the model finds much likelier once re-decoded.
-    Likelier,
-    /// Every word that re-decodes without a hard sign of mojibake: the
-    /// leftovers on a line whose other mojibake is already undone, such as
-    /// a one-letter word (`╨▓` for `в`) that showed no sign of its own.
-    Leftovers,
-}
-
-/// The plan step names of a kind of span repair, one per UTF-8
-/// transform's encoder.
-pub(crate) fn step_names(repair: Repair) -> &'static [&'static str; 15] {
-    match repair {
-        Repair::Likelier => &SPAN_STEPS,
-        Repair::Leftovers => &LEFTOVER_STEPS,
-    }
-}
 
 /// A run of a word that re-decodes, as UTF-8 read through an encoder, to
 /// something else: what span repair may replace.
@@ -345,11 +289,12 @@ mod tests {
     }
 
     #[test]
-    fn step_names_name_their_encoders() {
+    fn utf8_transforms_read_through_the_misread_codecs() {
         for (index, transform) in UTF8_TRANSFORMS.iter().enumerate() {
-            for repair in [Repair::Likelier, Repair::Leftovers] {
-                assert!(step_names(repair)[index].ends_with(transform.encoder));
-            }
+            assert_eq!(
+                transform.encoder,
+                crate::codecs::UTF8_MISREAD_AS[index].name()
+            );
         }
         assert_eq!(
             repair_spans("ä ╨╜╨╕╤é╨╛ ╨▓", "cp437", Repair::Leftovers),

@@ -27,7 +27,8 @@ mod width_map;
 use std::borrow::Cow;
 
 use crate::edits::{Changes, Edits, Recorder};
-use std::fmt;
+
+pub use crate::plan::{ExtensionFix, Fix, SpanRepair};
 
 pub use crate::encoding::repairs::{
     decode_inconsistent_utf8, fix_c1_controls, replace_lossy_sequences, restore_byte_a0,
@@ -41,59 +42,6 @@ pub use quotes::uncurl_quotes;
 pub use surrogates::{fix_surrogates, fix_utf16};
 pub use terminal::remove_terminal_escapes;
 
-/// A fix that plans name, with its name as ftfy 6.3.1 spells it (its
-/// `Display`; parsing takes the same spelling).
-///
-/// ```
-/// use ftfy::fixes::Fix;
-///
-/// let fix: Fix = "uncurl_quotes".parse().unwrap();
-/// assert_eq!(fix, Fix::UncurlQuotes);
-/// assert_eq!(fix.to_string(), "uncurl_quotes");
-/// assert_eq!(fix.text_fix().unwrap()("‘a’"), "'a'");
-/// // Two fixes work on the bytes of re-encoded mojibake, not on text.
-/// assert!(Fix::RestoreByteA0.text_fix().is_none());
-/// assert_eq!(Fix::RestoreByteA0.byte_fix().unwrap()(b"\xf0\x9f\x8c ").as_ref(), b"\xf0\x9f\x8c\xa0");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Fix {
-    /// [`unescape_html`]
-    UnescapeHtml,
-    /// [`remove_terminal_escapes`]
-    RemoveTerminalEscapes,
-    /// [`restore_byte_a0`], on bytes
-    RestoreByteA0,
-    /// [`replace_lossy_sequences`], on bytes
-    ReplaceLossySequences,
-    /// [`decode_inconsistent_utf8`]
-    DecodeInconsistentUtf8,
-    /// [`fix_c1_controls`]
-    FixC1Controls,
-    /// [`fix_latin_ligatures`]
-    FixLatinLigatures,
-    /// [`fix_character_width`]
-    FixCharacterWidth,
-    /// [`uncurl_quotes`]
-    UncurlQuotes,
-    /// [`fix_line_breaks`]
-    FixLineBreaks,
-    /// [`fix_surrogates`]
-    FixSurrogates,
-    /// [`remove_control_chars`]
-    RemoveControlChars,
-    /// A repair that only extended recovery's plans name (see
-    /// [`crate::extended`]), such as `decode_utf8_spans:sloppy-windows-1250`.
-    ///
-    /// ```
-    /// use ftfy::fixes::Fix;
-    /// let fix = Fix::from_name("restore_continuation_bytes").unwrap();
-    /// assert_eq!(fix.name(), "restore_continuation_bytes");
-    /// assert_eq!(fix.byte_fix().unwrap()(b"2010\xe2\x80\"2020").as_ref(), "2010–2020".as_bytes());
-    /// ```
-    Extended(crate::extended::ExtendedFix),
-}
-
 /// A fix of text: borrows when there is nothing to fix.
 pub type TextFix = fn(&str) -> Cow<'_, str>;
 
@@ -104,63 +52,11 @@ pub(crate) type NotingTextFix = for<'a> fn(&'a str, Option<&mut Changes>) -> Cow
 /// A repair of the bytes of re-encoded mojibake.
 pub type ByteFix = fn(&[u8]) -> Cow<'_, [u8]>;
 
+/// The functions behind the names of [`Fix`] (the plans' vocabulary,
+/// kept in the plan layer so that every layer can record steps).
 impl Fix {
-    /// Every fix, in the order of ftfy 6.3.1's `FIXERS`.
-    pub const ALL: [Fix; 12] = [
-        Fix::UnescapeHtml,
-        Fix::RemoveTerminalEscapes,
-        Fix::RestoreByteA0,
-        Fix::ReplaceLossySequences,
-        Fix::DecodeInconsistentUtf8,
-        Fix::FixC1Controls,
-        Fix::FixLatinLigatures,
-        Fix::FixCharacterWidth,
-        Fix::UncurlQuotes,
-        Fix::FixLineBreaks,
-        Fix::FixSurrogates,
-        Fix::RemoveControlChars,
-    ];
-
-    /// The fix's name, as ftfy 6.3.1 spells it in plans.
-    ///
-    /// ```
-    /// assert_eq!(ftfy::fixes::Fix::FixC1Controls.name(), "fix_c1_controls");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Fix::UnescapeHtml => "unescape_html",
-            Fix::RemoveTerminalEscapes => "remove_terminal_escapes",
-            Fix::RestoreByteA0 => "restore_byte_a0",
-            Fix::ReplaceLossySequences => "replace_lossy_sequences",
-            Fix::DecodeInconsistentUtf8 => "decode_inconsistent_utf8",
-            Fix::FixC1Controls => "fix_c1_controls",
-            Fix::FixLatinLigatures => "fix_latin_ligatures",
-            Fix::FixCharacterWidth => "fix_character_width",
-            Fix::UncurlQuotes => "uncurl_quotes",
-            Fix::FixLineBreaks => "fix_line_breaks",
-            Fix::FixSurrogates => "fix_surrogates",
-            Fix::RemoveControlChars => "remove_control_chars",
-            Fix::Extended(fix) => fix.name(),
-        }
-    }
-
-    /// The fix with this name, if there is one.
-    ///
-    /// ```
-    /// use ftfy::fixes::Fix;
-    /// assert_eq!(Fix::from_name("fix_line_breaks"), Some(Fix::FixLineBreaks));
-    /// assert_eq!(Fix::from_name("make_it_nice"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Fix> {
-        Fix::ALL
-            .into_iter()
-            .find(|fix| fix.name() == name)
-            .or_else(|| crate::extended::ExtendedFix::from_name(name).map(Fix::Extended))
-    }
-
     /// The function that fixes text, or `None` for the byte repairs and for
-    /// extended recovery's span repairs (which [`crate::apply_plan`]
-    /// replays through [`crate::extended::ExtendedFix`]).
+    /// extended recovery's repairs (which [`crate::apply_plan`] replays).
     pub fn text_fix(self) -> Option<TextFix> {
         let fix: TextFix = match self {
             Fix::UnescapeHtml => unescape_html,
@@ -173,7 +69,7 @@ impl Fix {
             Fix::FixLineBreaks => fix_line_breaks,
             Fix::FixSurrogates => fix_surrogates,
             Fix::RemoveControlChars => remove_control_chars,
-            Fix::RestoreByteA0 | Fix::ReplaceLossySequences | Fix::Extended(_) => return None,
+            Fix::RestoreByteA0 | Fix::ReplaceLossySequences | Fix::Extension(_) => return None,
         };
         Some(fix)
     }
@@ -198,30 +94,15 @@ impl Fix {
         Some(fix)
     }
 
-    /// The function that repairs bytes, for the two byte repairs.
+    /// The function that repairs bytes, for ftfy's two byte repairs
+    /// (`None` for the rest, and for extended recovery's
+    /// `restore_continuation_bytes`, which [`crate::apply_plan`] replays).
     pub fn byte_fix(self) -> Option<ByteFix> {
         match self {
             Fix::RestoreByteA0 => Some(restore_byte_a0),
             Fix::ReplaceLossySequences => Some(replace_lossy_sequences),
-            Fix::Extended(fix) => fix.byte_fix(),
             _ => None,
         }
-    }
-}
-
-impl fmt::Display for Fix {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Fix {
-    type Err = crate::PlanError;
-
-    fn from_str(name: &str) -> Result<Fix, crate::PlanError> {
-        Fix::from_name(name).ok_or_else(|| crate::PlanError::UnknownFix {
-            name: name.to_owned(),
-        })
     }
 }
 

@@ -34,16 +34,22 @@
 //!   break inside a line, or join two lines into a CRLF, makes this
 //!   module give up too.
 //!
+//! All of this holds for ftfy 6.3.1's own `fix_encoding`
+//! ([`EncodingFixer::settles_like_ftfy`](crate::encoding::EncodingFixer::settles_like_ftfy)),
+//! the only one the pipeline fixes by lines with.
 //! `tests::by_lines_equals_whole` checks all this against fixing whole.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{
-    apply_text_fixes, scan_to_line_break, text_fix_steps, Triggers, C1_CONTROLS, ENTITIES,
-    LINE_BREAKS, MAY_BE_BAD, NON_ASCII_FACTS, TAG,
+use super::rounds::{
+    apply_text_fixes, line_feed_for_carriage_return_makes_no_match, text_fix_steps,
 };
-use crate::badness::{is_bad, is_bad_within, line_feed_for_carriage_return_makes_no_match};
+use super::scan::{
+    scan_to_line_break, Triggers, C1_CONTROLS, ENTITIES, LINE_BREAKS, MAY_BE_BAD, NON_ASCII_FACTS,
+    TAG,
+};
+use crate::badness::{is_bad, is_bad_within};
 use crate::codecs::undone::{codecs_encoding, encode_encodable};
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::encoding::{may_redecode_whole, reinterprets, EncodingEnd};
@@ -193,16 +199,15 @@ pub(super) fn fix_by_lines<'a>(
 ///
 /// A line with a `<` may be settled too: the `<` keeps a second run from
 /// decoding entities in it, which the whole left alone or decoded, and
-/// the caller carries its effect on later lines.
+/// the caller carries its effect on later lines. (For ftfy's own
+/// `fix_encoding` only: the caller marks every line of another mode's
+/// answer unsettled.)
 pub(crate) fn unsettled_lines_of_fixed(
     fixed: &str,
     config: &TextFixerConfig,
     decode_entities: bool,
     encoding_end: Option<EncodingEnd>,
 ) -> Option<Vec<Range<usize>>> {
-    if config.extended_recovery {
-        return None;
-    }
     // (Most often all of it, as when CRs became line feeds.)
     if fixed.is_ascii() && (decode_entities || memchr::memchr(b'&', fixed.as_bytes()).is_none()) {
         return Some(Vec::new());
@@ -569,7 +574,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The round of fixes, repeated until nothing changes, as
-    /// [`super::fix_rounds`] runs it on the whole text.
+    /// [`super::rounds::Rounds::fix`] runs it on the whole text.
     fn fix_rounds(
         &mut self,
         config: &TextFixerConfig,
@@ -718,7 +723,6 @@ impl<'a> Lines<'a> {
         if !line.text_fixes_done
             || (entities && !(decode_entities && line.entities_done))
             || line.text.contains('<')
-            || config.extended_recovery
         {
             return false;
         }
@@ -836,7 +840,8 @@ impl<'a> Lines<'a> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::pipeline::{fix_rounds, fix_rounds_ending, Triggers};
+    use crate::pipeline::rounds::{fix_rounds, fix_rounds_ending};
+    use crate::pipeline::Triggers;
     use crate::{Normalization, UnescapeHtml};
     use proptest::prelude::*;
 

@@ -3,15 +3,19 @@
 //! [`fix_encoding_and_explain`](crate::fix_encoding_and_explain) and
 //! [`fix_and_explain`](crate::fix_and_explain) return the fixed text with a
 //! list of [`ExplanationStep`]s, printed exactly as ftfy 6.3.1 prints them,
-//! such as `('encode', 'latin-1'), ('decode', 'utf-8')`. [`apply_plan`]
-//! replays a plan on other text that was damaged the same way.
+//! such as `('encode', 'latin-1'), ('decode', 'utf-8')`.
+//! [`apply_plan`](crate::apply_plan) replays a plan on other text that
+//! was damaged the same way. This module holds the vocabulary of plans:
+//! steps, actions and the names of fixes, which the layers that fix text
+//! record and the API replays.
+
+mod fix;
 
 use std::fmt;
 
 use crate::codecs::{Codec, CodecError};
-use crate::fixes::Fix;
-use crate::normalize::normalize;
 use crate::Normalization;
+pub use fix::{ExtensionFix, Fix, SpanRepair};
 
 /// What one step of a plan does, without its codec, fix or form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -247,84 +251,6 @@ impl std::error::Error for PlanError {
         match self {
             PlanError::Codec { error, .. } => Some(error),
             _ => None,
-        }
-    }
-}
-
-/// Text or bytes, between the steps of a plan.
-enum Value {
-    Text(String),
-    Bytes(Vec<u8>),
-}
-
-/// Replays a plan on `text`, step by step.
-///
-/// ```
-/// use ftfy::{apply_plan, fix_and_explain, TextFixerConfig};
-///
-/// let fixed = fix_and_explain("schÃ¶n", &TextFixerConfig::default());
-/// let plan = fixed.explanation.unwrap();
-/// assert_eq!(apply_plan("schÃ¶n", &plan).unwrap(), "schön");
-/// // The same plan fixes other text broken the same way.
-/// assert_eq!(apply_plan("KÃ¶ln", &plan).unwrap(), "Köln");
-/// // Text the plan's codec cannot encode:
-/// assert_eq!(
-///     apply_plan("Köln €", &plan).unwrap_err().to_string(),
-///     "step 0: latin-1 cannot encode '€' (U+20AC) at byte offset 6"
-/// );
-/// ```
-///
-/// # Errors
-///
-/// A [`PlanError`] when a step does not apply: text that a codec cannot
-/// encode, bytes it cannot decode, a step given bytes where it needs text,
-/// or a plan that ends with bytes.
-pub fn apply_plan(text: &str, plan: &[ExplanationStep]) -> Result<String, PlanError> {
-    let mut value = Value::Text(text.to_owned());
-    for (index, &step) in plan.iter().enumerate() {
-        value = apply_step(value, index, step)?;
-    }
-    match value {
-        Value::Text(text) => Ok(text),
-        Value::Bytes(_) => Err(PlanError::EndsInBytes),
-    }
-}
-
-fn apply_step(value: Value, index: usize, step: ExplanationStep) -> Result<Value, PlanError> {
-    let wrong_input = |expected| PlanError::WrongInput {
-        step: index,
-        expected,
-    };
-    let codec_error = |error| PlanError::Codec { step: index, error };
-    match (step, value) {
-        (ExplanationStep::Encode(codec), Value::Text(text)) => {
-            codec.encode(&text).map(Value::Bytes).map_err(codec_error)
-        }
-        (ExplanationStep::Decode(codec), Value::Bytes(bytes)) => {
-            codec.decode(&bytes).map(Value::Text).map_err(codec_error)
-        }
-        (ExplanationStep::Transcode(fix) | ExplanationStep::Apply(fix), value) => match value {
-            Value::Bytes(bytes) => {
-                let repair = fix.byte_fix().ok_or_else(|| wrong_input("text"))?;
-                Ok(Value::Bytes(repair(&bytes).into_owned()))
-            }
-            Value::Text(text) => {
-                if let Fix::Extended(extended) = fix {
-                    return extended
-                        .apply_text(&text)
-                        .map(|fixed| Value::Text(fixed.into_owned()))
-                        .ok_or_else(|| wrong_input("bytes"));
-                }
-                let fix = fix.text_fix().ok_or_else(|| wrong_input("bytes"))?;
-                Ok(Value::Text(fix(&text).into_owned()))
-            }
-        },
-        (ExplanationStep::Normalize(form), Value::Text(text)) => {
-            Ok(Value::Text(normalize(&text, form).into_owned()))
-        }
-        (ExplanationStep::Decode(_), Value::Text(_)) => Err(wrong_input("bytes")),
-        (ExplanationStep::Encode(_) | ExplanationStep::Normalize(_), Value::Bytes(_)) => {
-            Err(wrong_input("text"))
         }
     }
 }
