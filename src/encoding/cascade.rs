@@ -311,89 +311,10 @@ impl Search {
                     most_steps = most_steps.max(stretch.steps);
                     break;
                 };
-                let steps = stretch.steps + 1;
-                // The new head's barriers cut it into stretches that go on
-                // each on its own: the first with the prefix (and where its
-                // search may start), the last with the tail.
-                let mut pieces = split_at_barriers(&stepped.head);
-                let (last, _) = pieces.pop().expect("at least one piece");
-                let mut last_search = stretch.last_search.take().expect("a step searched");
-                last_search.fixed_end = last_search.fixed_end.saturating_sub(last.start);
-                last_search.shift -= last.start as isize;
-                // A piece with nothing in it (nor the prefix) has nothing to
-                // settle.
-                let prefix_holds_text = !stretch.prefix.is_empty();
-                let holds_text = |index: usize, piece: &Range<usize>| {
-                    !piece.is_empty() || (index == 0 && prefix_holds_text)
-                };
-                let first_kept = pieces
-                    .iter()
-                    .enumerate()
-                    .position(|(index, (piece, _))| holds_text(index, piece))
-                    .unwrap_or(pieces.len());
-                let mut resume_points = std::mem::take(&mut stretch.resume_points);
-                let mut prefix = std::mem::take(&mut stretch.prefix);
-                // The characters around a piece: the barriers' beside it,
-                // or the stretch's at its ends.
-                let stretch_before = stretch.before;
-                let char_before_piece = |index: usize| match index.checked_sub(1) {
-                    Some(previous) => stepped.head[pieces[previous].1.clone()].chars().next_back(),
-                    None => stretch_before,
-                };
-                let first_char = |range: &Range<usize>| stepped.head[range.clone()].chars().next();
-                let mut continued = Stretch {
-                    prefix: Prefix::default(),
-                    resume_points: Vec::new(),
-                    head: stepped.head[last].to_owned(),
-                    tail: &stretch.tail[stepped.tail_from..],
-                    before: char_before_piece(pieces.len()),
-                    after: stretch.after,
-                    steps,
-                    last_search: Some(last_search),
-                };
-                if pieces.is_empty() {
-                    continued.prefix = std::mem::take(&mut prefix);
-                    continued.resume_points = std::mem::take(&mut resume_points);
+                match cut_at_barriers(&mut stretch, stepped, settled, &mut pending) {
+                    Some(continued) => stretch = continued,
+                    None => break,
                 }
-                // Barriers with nothing before them left to settle are
-                // copied now; from the first piece that holds text on,
-                // each waits its turn.
-                for (_, barriers) in &pieces[..first_kept] {
-                    settled.push_str(&stepped.head[barriers.clone()]);
-                }
-                if first_kept == pieces.len() {
-                    stretch = continued;
-                    continue;
-                }
-                pending.push(Pending::Stretch(continued));
-                for index in (first_kept..pieces.len()).rev() {
-                    let (piece, barriers) = pieces[index].clone();
-                    let before = char_before_piece(index);
-                    let after = first_char(&barriers);
-                    pending.push(Pending::Barriers(stepped.head[barriers].to_owned()));
-                    if holds_text(index, &piece) {
-                        let first = index == 0;
-                        pending.push(Pending::Stretch(Stretch {
-                            prefix: if first {
-                                std::mem::take(&mut prefix)
-                            } else {
-                                Prefix::default()
-                            },
-                            resume_points: if first {
-                                std::mem::take(&mut resume_points)
-                            } else {
-                                Vec::new()
-                            },
-                            head: stepped.head[piece].to_owned(),
-                            tail: "",
-                            before,
-                            after,
-                            steps,
-                            last_search: None,
-                        }));
-                    }
-                }
-                break;
             }
         }
         most_steps
@@ -403,26 +324,91 @@ impl Search {
     /// when it has none that would be. Updates the stretch's
     /// `last_search` to this step's.
     fn step<'a>(&mut self, stretch: &mut Stretch<'a>) -> Option<Stepped> {
+        let found = self.search_runs(stretch);
+        let tail: &'a str = stretch.tail;
+        let window = found.window(&stretch.head, tail, &self.window);
+        // (ftfy fixes a run only if it is shorter than the text, which a
+        // stretch with nothing around it may be.)
+        let alone =
+            stretch.before.is_none() && stretch.after.is_none() && found.taken == tail.len();
+        let fixed = FixedRuns::of(
+            window,
+            &self.runs,
+            &found,
+            alone,
+            &mut self.recent,
+            &mut self.fixed_runs,
+            self.proofs.is_some(),
+        );
+        let mut fixed = match fixed {
+            Ok(fixed) => fixed?,
+            Err(Unsure) => {
+                self.unsure = true;
+                return None;
+            }
+        };
+        // Where the new head starts in the window.
+        let base = self.runs[fixed.first].0;
+        keep_resume_points(
+            &mut stretch.resume_points,
+            &found,
+            window,
+            &self.runs[..fixed.first],
+            base,
+        );
+        let head_end = found.offset + stretch.head.len();
+        let cut = self.runs[fixed.last].1.max(head_end);
+        fixed.head.push_str(&window[fixed.copied..cut]);
+        if let Some(proofs) = self.proofs.as_mut() {
+            let around = (
+                match found.lead {
+                    0 => stretch.before,
+                    lead => stretch.prefix.char_before(lead),
+                },
+                tail[found.taken..].chars().next().or(stretch.after),
+            );
+            let step = stretch.steps + 1;
+            count_proofs(proofs, step, window, around, &self.fixed_runs, &fixed.head);
+        }
+        // The new prefix: the text before the first run fixed, now past
+        // the old head when the chain has moved on.
+        let prefix_end = found.lead + base;
+        let prefix = &mut stretch.prefix;
+        if prefix_end <= prefix.len() {
+            prefix.truncate(prefix_end);
+        } else if prefix.is_empty() && stretch.head.is_empty() {
+            prefix.borrowed = &tail[..base];
+        } else {
+            prefix.owned.push_str(&window[found.offset..base]);
+        }
+        let window_len = window.len();
+        let last = stretch.last_search.take();
+        let search = self.next_last_search(last, &found, window_len, &fixed, base);
+        stretch.last_search = Some(search);
+        Some(Stepped {
+            head: fixed.head,
+            tail_from: cut - head_end,
+        })
+    }
+
+    /// Searches a stretch for runs into `self.runs`, in as much of its
+    /// tail as the runs found need (pieced together in `self.window` with
+    /// the prefix and head when there is more than one).
+    fn search_runs(&mut self, stretch: &Stretch<'_>) -> Found {
         let Stretch {
             prefix,
             resume_points,
             head,
             tail,
-            before,
-            after,
-            steps,
             last_search,
+            ..
         } = stretch;
-        let tail: &'a str = tail;
         let resume_at = resume_points.last().copied().unwrap_or(0);
         // The search starts at `resume_at`, with the character before it
-        // in the window for the look-behind; `offset` is where the head
-        // starts in the window.
+        // in the window for the look-behind.
         let lead = prefix
             .char_before(resume_at)
             .map_or(resume_at, |c| resume_at - c.len_utf8());
-        let offset = prefix.len() - lead;
-        let search_from = resume_at - lead;
         // From the character after the last run that the last step fixed,
         // the text is as that step's search saw it: at a position there
         // where neither search is inside a run, the two are in step, and
@@ -430,208 +416,72 @@ impl Search {
         let in_step_from = last_search
             .as_ref()
             .map(|last| last.fixed_end + char_length_at(head, tail, last.fixed_end));
-        let mut taken = match in_step_from {
+        let taken = match in_step_from {
             Some(from) => {
                 char_boundary_at_or_after(tail, (from + 2 * LOOKS_AHEAD).saturating_sub(head.len()))
             }
             None => tail.len(),
         };
+        let mut found = Found {
+            lead,
+            offset: prefix.len() - lead,
+            search_from: resume_at - lead,
+            in_step_from,
+            taken,
+            passed: 0,
+        };
+        loop {
+            if found.pieced(head) {
+                self.window.clear();
+                prefix.push_from(lead, &mut self.window);
+                self.window.push_str(head);
+                self.window.push_str(&tail[..found.taken]);
+            }
+            let window = found.window(head, tail, &self.window);
+            let whole = found.taken == tail.len();
+            if let Some(passed) =
+                find_runs(window, whole, &found, last_search.as_ref(), &mut self.runs)
+            {
+                found.passed = passed;
+                return found;
+            }
+            found.taken = char_boundary_at_or_after(tail, 2 * found.taken + 2 * LOOKS_AHEAD);
+        }
+    }
+
+    /// What the next step's search needs to know of this one's (see
+    /// [`LastSearch`]). Past the last run fixed, a position is known now
+    /// where this search was outside a run, or where it was known before:
+    /// what is unknown is inside this search's runs and was unknown before
+    /// (everything before `in_step_from` was). The spans past where the
+    /// search stopped stay as they were. (In the window, the old spans are
+    /// `offset` further on; in the new head, `base` back.)
+    fn next_last_search(
+        &mut self,
+        last: Option<LastSearch>,
+        found: &Found,
+        window_len: usize,
+        fixed: &FixedRuns,
+        base: usize,
+    ) -> LastSearch {
         let Search {
-            recent,
-            window: buffer,
             runs,
             was_unknown,
             unknown,
-            unsure,
-            proofs,
-            fixed_runs,
+            ..
         } = self;
-        // Search in as much of the tail as the runs found need; `passed`
-        // is how many of the unknown spans this one passed.
-        let (window, passed) = 'search: loop {
-            let window: &str = if offset == 0 && head.is_empty() {
-                &tail[..taken]
-            } else if taken == 0 && offset == 0 {
-                head
-            } else {
-                buffer.clear();
-                prefix.push_from(lead, buffer);
-                buffer.push_str(head);
-                buffer.push_str(&tail[..taken]);
-                buffer
-            };
-            let whole = taken == tail.len();
-            runs.clear();
-            let mut from = search_from;
-            let mut passed = 0;
-            loop {
-                // The first position from `from` on where the two
-                // searches are in step (the end, with no last search).
-                let in_step_at = match (last_search.as_ref(), in_step_from) {
-                    (Some(last), Some(in_step_from)) => {
-                        let at = from.max(in_step_from + offset);
-                        while last
-                            .unknown_span(passed)
-                            .is_some_and(|(_, end)| end + offset <= at)
-                        {
-                            passed += 1;
-                        }
-                        match last.unknown_span(passed) {
-                            Some((start, end)) if start + offset < at => end + offset,
-                            _ => at,
-                        }
-                    }
-                    _ => window.len(),
-                };
-                if in_step_at == from {
-                    break 'search (window, passed);
-                }
-                if !whole && in_step_at + LOOKS_AHEAD > window.len() {
-                    break;
-                }
-                let Some((start, end)) = next_run_starting_before(window, from, in_step_at) else {
-                    break 'search (window, passed);
-                };
-                if !whole && end + LOOKS_AHEAD > window.len() {
-                    break;
-                }
-                runs.push((start, end));
-                from = end;
-            }
-            taken = char_boundary_at_or_after(tail, 2 * taken + 2 * LOOKS_AHEAD);
-        };
-
-        // The runs fixed, each looked up once: the text before the first
-        // has not changed, and is the new prefix.
-        let mut fixed_head = String::new();
-        let mut copied = 0;
-        let mut growth = 0isize;
-        let mut first_fixed = None;
-        let mut last_fixed = None;
-        fixed_runs.clear();
-        // (ftfy fixes a run only if it is shorter than the text, which
-        // a stretch with nothing around it may be.)
-        let whole_text = |start: usize, end: usize| {
-            before.is_none()
-                && after.is_none()
-                && lead + start == 0
-                && end == window.len()
-                && taken == tail.len()
-        };
-        for (index, &(start, end)) in runs.iter().enumerate() {
-            if whole_text(start, end) {
-                continue;
-            }
-            let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) else {
-                continue;
-            };
-            if !bad_within {
-                *unsure = true;
-                return None;
-            }
-            if first_fixed.is_none() {
-                first_fixed = Some(index);
-                copied = start;
-            }
-            fixed_head.push_str(&window[copied..start]);
-            let new_start = fixed_head.len();
-            fixed_head.push_str(fixed);
-            if proofs.is_some() {
-                fixed_runs.push((start..end, new_start..fixed_head.len()));
-            }
-            copied = end;
-            growth += fixed.len() as isize - (end - start) as isize;
-            last_fixed = Some(index);
-        }
-        let (first_fixed, last_fixed) = (first_fixed?, last_fixed?);
-        // Where the new head starts in the window.
-        let base = runs[first_fixed].0;
-
-        // Where the next search may start: positions where this one was
-        // outside a run, more than a step's reach before the first run
-        // fixed (so every run before them, and what it looked at, is as it
-        // was), and within the new prefix; the points kept from earlier
-        // searches past that reach are no longer good.
-        // (In the prefix's positions: the window starts at `lead`.)
-        let latest = (lead + base).saturating_sub(LOOKS_AHEAD);
-        while resume_points.last().is_some_and(|&point| point > latest) {
-            resume_points.pop();
-        }
-        let mut add_point = |point: usize| {
-            if point <= latest && resume_points.last().is_none_or(|&last| last < point) {
-                resume_points.push(point);
-            }
-        };
-        add_point(lead + search_from);
-        let mut latest_is_free = true;
-        for &(start, end) in &runs[..first_fixed] {
-            let (start, end) = (lead + start, lead + end);
-            add_point(start);
-            add_point(end);
-            latest_is_free &= !(start < latest && latest < end);
-        }
-        if latest_is_free && latest >= lead + search_from {
-            add_point(lead + char_boundary_at_or_before(window, latest - lead));
-        }
-
-        let last_fixed_end = runs[last_fixed].1;
-        let head_end = offset + head.len();
-        let cut = last_fixed_end.max(head_end);
-        fixed_head.push_str(&window[copied..cut]);
-        // What the fixes replaced, run by run (runs side by side as one),
-        // between the characters around them.
-        if let Some(proofs) = proofs.as_mut() {
-            let char_before = |at: usize| match window[..at].chars().next_back() {
-                None if lead == 0 => *before,
-                None => prefix.char_before(lead),
-                found => found,
-            };
-            let char_at = |at: usize| match window[at..].chars().next() {
-                None => tail[taken..].chars().next().or(*after),
-                found => found,
-            };
-            let mut runs = fixed_runs.iter().peekable();
-            while let Some((replaced, new)) = runs.next() {
-                let (mut replaced, mut new) = (replaced.clone(), new.clone());
-                while let Some((next, next_new)) =
-                    runs.next_if(|(next, _)| next.start == replaced.end)
-                {
-                    (replaced.end, new.end) = (next.end, next_new.end);
-                }
-                proofs.count_change(
-                    *steps + 1,
-                    char_before(replaced.start),
-                    &window[replaced.clone()],
-                    &fixed_head[new],
-                    char_at(replaced.end),
-                );
-            }
-        }
-        // The new prefix: the text before the first run fixed, now past
-        // the old head when the chain has moved on.
-        let prefix_end = lead + base;
-        if prefix_end <= prefix.len() {
-            prefix.truncate(prefix_end);
-        } else if prefix.is_empty() && head.is_empty() {
-            prefix.borrowed = &tail[..base];
-        } else {
-            prefix.owned.push_str(&window[offset..base]);
-        }
-
-        // Past the last run fixed, a position is known now where this
-        // search was outside a run, or where it was known before: what is
-        // unknown is inside this search's runs and was unknown before
-        // (everything before `in_step_from` was). The spans past where
-        // the search stopped stay as they were. (In the window, the old
-        // spans are `offset` further on; in the new head, `base` back.)
-        let mut search = last_search.take().unwrap_or(LastSearch {
+        let offset = found.offset;
+        let mut search = last.unwrap_or(LastSearch {
             fixed_end: 0,
             unknown: VecDeque::new(),
             shift: 0,
         });
         was_unknown.clear();
-        was_unknown.push((0, in_step_from.map_or(window.len(), |from| from + offset)));
-        for index in 0..passed {
+        was_unknown.push((
+            0,
+            found.in_step_from.map_or(window_len, |from| from + offset),
+        ));
+        for index in 0..found.passed {
             let (start, end) = search.unknown_span(index).expect("a span passed");
             let (start, end) = (start + offset, end + offset);
             // (The first may reach back before `in_step_from`.)
@@ -643,7 +493,7 @@ impl Search {
         unknown.clear();
         let mut next_unknown = 0;
         let stored = search.shift + offset as isize;
-        for &(start, end) in &runs[last_fixed + 1..] {
+        for &(start, end) in &runs[fixed.last + 1..] {
             while was_unknown
                 .get(next_unknown)
                 .is_some_and(|&(_, until)| until <= start)
@@ -661,18 +511,337 @@ impl Search {
                 }
             }
         }
-        search.unknown.drain(..passed);
+        search.unknown.drain(..found.passed);
         for &span in unknown.iter().rev() {
             search.unknown.push_front(span);
         }
-        search.shift += offset as isize + growth - base as isize;
-        search.fixed_end = (last_fixed_end as isize + growth - base as isize) as usize;
-        *last_search = Some(search);
-        Some(Stepped {
-            head: fixed_head,
-            tail_from: cut - head_end,
-        })
+        let last_fixed_end = runs[fixed.last].1;
+        search.shift += offset as isize + fixed.growth - base as isize;
+        search.fixed_end = (last_fixed_end as isize + fixed.growth - base as isize) as usize;
+        search
     }
+}
+
+/// Where a step's search looked: a window made of the stretch's prefix
+/// from `lead` on, its head (from `offset` in the window) and its tail up
+/// to `taken`.
+struct Found {
+    lead: usize,
+    offset: usize,
+    /// Where in the window the search starts.
+    search_from: usize,
+    /// Where, in the head and tail, this search and the last are in step
+    /// (see [`Search::search_runs`]).
+    in_step_from: Option<usize>,
+    taken: usize,
+    /// How many of the last search's unknown spans this one passed.
+    passed: usize,
+}
+
+impl Found {
+    /// Whether the window is pieced together from more than one part of
+    /// the stretch (else it is borrowed).
+    fn pieced(&self, head: &str) -> bool {
+        self.offset != 0 || (!head.is_empty() && self.taken != 0)
+    }
+
+    /// The window, given the stretch's head and tail and the buffer it
+    /// was pieced together in.
+    fn window<'w>(&self, head: &'w str, tail: &'w str, buffer: &'w str) -> &'w str {
+        if self.offset == 0 && head.is_empty() {
+            &tail[..self.taken]
+        } else if self.taken == 0 && self.offset == 0 {
+            head
+        } else {
+            buffer
+        }
+    }
+}
+
+/// Finds the runs in `window` (the whole of the text when `whole`) from
+/// where `found` says the search starts to where it is in step with the
+/// last search, into `runs`: the number of the last search's unknown
+/// spans passed, or `None` when the runs found need more of the text.
+fn find_runs(
+    window: &str,
+    whole: bool,
+    found: &Found,
+    last_search: Option<&LastSearch>,
+    runs: &mut Vec<(usize, usize)>,
+) -> Option<usize> {
+    runs.clear();
+    let offset = found.offset;
+    let mut from = found.search_from;
+    let mut passed = 0;
+    loop {
+        // The first position from `from` on where the two searches are in
+        // step (the end, with no last search).
+        let in_step_at = match (last_search, found.in_step_from) {
+            (Some(last), Some(in_step_from)) => {
+                let at = from.max(in_step_from + offset);
+                while last
+                    .unknown_span(passed)
+                    .is_some_and(|(_, end)| end + offset <= at)
+                {
+                    passed += 1;
+                }
+                match last.unknown_span(passed) {
+                    Some((start, end)) if start + offset < at => end + offset,
+                    _ => at,
+                }
+            }
+            _ => window.len(),
+        };
+        if in_step_at == from {
+            return Some(passed);
+        }
+        if !whole && in_step_at + LOOKS_AHEAD > window.len() {
+            return None;
+        }
+        let Some((start, end)) = next_run_starting_before(window, from, in_step_at) else {
+            return Some(passed);
+        };
+        if !whole && end + LOOKS_AHEAD > window.len() {
+            return None;
+        }
+        runs.push((start, end));
+        from = end;
+    }
+}
+
+/// A run fixed was bad only as the start of a text: the steps must be
+/// taken one by one.
+struct Unsure;
+
+/// The runs a step fixes: the new head up to the end of the last run
+/// fixed, as far as `copied` in the window.
+struct FixedRuns {
+    head: String,
+    copied: usize,
+    /// How much longer the new head is than what it replaced.
+    growth: isize,
+    /// The first and last of the runs found that were fixed.
+    first: usize,
+    last: usize,
+}
+
+impl FixedRuns {
+    /// Each run of `runs` found in `window` fixed, looked up once in
+    /// `recent`: the text before the first has not changed, and is the new
+    /// prefix. `None` when none is fixed; `alone`: the window is the whole
+    /// text. When `note_runs`, `fixed_runs` gets each run fixed, as (in
+    /// the window, in the new head) ranges.
+    fn of(
+        window: &str,
+        runs: &[(usize, usize)],
+        found: &Found,
+        alone: bool,
+        recent: &mut RecentRuns,
+        fixed_runs: &mut Vec<(Range<usize>, Range<usize>)>,
+        note_runs: bool,
+    ) -> Result<Option<FixedRuns>, Unsure> {
+        let mut fixed_head = String::new();
+        let mut copied = 0;
+        let mut growth = 0isize;
+        let mut first_fixed = None;
+        let mut last_fixed = None;
+        fixed_runs.clear();
+        for (index, &(start, end)) in runs.iter().enumerate() {
+            // (ftfy fixes a run only if it is shorter than the text.)
+            if alone && found.lead + start == 0 && end == window.len() {
+                continue;
+            }
+            let Some((fixed, bad_within)) = recent.fixed_and_bad_within(&window[start..end]) else {
+                continue;
+            };
+            if !bad_within {
+                return Err(Unsure);
+            }
+            if first_fixed.is_none() {
+                first_fixed = Some(index);
+                copied = start;
+            }
+            fixed_head.push_str(&window[copied..start]);
+            let new_start = fixed_head.len();
+            fixed_head.push_str(fixed);
+            if note_runs {
+                fixed_runs.push((start..end, new_start..fixed_head.len()));
+            }
+            copied = end;
+            growth += fixed.len() as isize - (end - start) as isize;
+            last_fixed = Some(index);
+        }
+        let (Some(first), Some(last)) = (first_fixed, last_fixed) else {
+            return Ok(None);
+        };
+        Ok(Some(FixedRuns {
+            head: fixed_head,
+            copied,
+            growth,
+            first,
+            last,
+        }))
+    }
+}
+
+/// Keeps in `resume_points` where the next search may start: positions
+/// where this one was outside a run, more than a step's reach before the
+/// first run fixed (which starts at `base` in the window), so that every
+/// run before them, and what it looked at, is as it was, and within the
+/// new prefix; the points kept from earlier searches past that reach are
+/// no longer good. `runs_before` are the runs found before the first one
+/// fixed. (In the prefix's positions: the window starts at `lead`.)
+fn keep_resume_points(
+    resume_points: &mut Vec<usize>,
+    found: &Found,
+    window: &str,
+    runs_before: &[(usize, usize)],
+    base: usize,
+) {
+    let lead = found.lead;
+    let latest = (lead + base).saturating_sub(LOOKS_AHEAD);
+    while resume_points.last().is_some_and(|&point| point > latest) {
+        resume_points.pop();
+    }
+    let mut add_point = |point: usize| {
+        if point <= latest && resume_points.last().is_none_or(|&last| last < point) {
+            resume_points.push(point);
+        }
+    };
+    add_point(lead + found.search_from);
+    let mut latest_is_free = true;
+    for &(start, end) in runs_before {
+        let (start, end) = (lead + start, lead + end);
+        add_point(start);
+        add_point(end);
+        latest_is_free &= !(start < latest && latest < end);
+    }
+    if latest_is_free && latest >= lead + found.search_from {
+        add_point(lead + char_boundary_at_or_before(window, latest - lead));
+    }
+}
+
+/// Counts in `proofs` what step `step` replaced, run by run (runs side by
+/// side as one), between the characters around them: `around` holds
+/// those just before and after the window.
+fn count_proofs(
+    proofs: &mut ProofsByStep,
+    step: usize,
+    window: &str,
+    around: (Option<char>, Option<char>),
+    fixed_runs: &[(Range<usize>, Range<usize>)],
+    fixed_head: &str,
+) {
+    let char_before = |at: usize| window[..at].chars().next_back().or(around.0);
+    let char_at = |at: usize| window[at..].chars().next().or(around.1);
+    let mut runs = fixed_runs.iter().peekable();
+    while let Some((replaced, new)) = runs.next() {
+        let (mut replaced, mut new) = (replaced.clone(), new.clone());
+        while let Some((next, next_new)) = runs.next_if(|(next, _)| next.start == replaced.end) {
+            (replaced.end, new.end) = (next.end, next_new.end);
+        }
+        proofs.count_change(
+            step,
+            char_before(replaced.start),
+            &window[replaced.clone()],
+            &fixed_head[new],
+            char_at(replaced.end),
+        );
+    }
+}
+
+/// What a step made of a stretch, cut at the barriers in its new head into
+/// stretches that go on each on its own: the first with the prefix (and
+/// where its search may start), the last with the tail. Returns the last
+/// when it is the only one that holds text, to step on; otherwise pushes
+/// them all to `pending`, with the barriers between them, and returns
+/// `None`. Barriers with nothing before them left to settle go to
+/// `settled` now.
+fn cut_at_barriers<'a>(
+    stretch: &mut Stretch<'a>,
+    stepped: Stepped,
+    settled: &mut String,
+    pending: &mut Vec<Pending<'a>>,
+) -> Option<Stretch<'a>> {
+    let tail: &'a str = stretch.tail;
+    let steps = stretch.steps + 1;
+    let mut pieces = split_at_barriers(&stepped.head);
+    let (last, _) = pieces.pop().expect("at least one piece");
+    let mut last_search = stretch.last_search.take().expect("a step searched");
+    last_search.fixed_end = last_search.fixed_end.saturating_sub(last.start);
+    last_search.shift -= last.start as isize;
+    // A piece with nothing in it (nor the prefix) has nothing to
+    // settle.
+    let prefix_holds_text = !stretch.prefix.is_empty();
+    let holds_text =
+        |index: usize, piece: &Range<usize>| !piece.is_empty() || (index == 0 && prefix_holds_text);
+    let first_kept = pieces
+        .iter()
+        .enumerate()
+        .position(|(index, (piece, _))| holds_text(index, piece))
+        .unwrap_or(pieces.len());
+    let mut resume_points = std::mem::take(&mut stretch.resume_points);
+    let mut prefix = std::mem::take(&mut stretch.prefix);
+    // The characters around a piece: the barriers' beside it,
+    // or the stretch's at its ends.
+    let stretch_before = stretch.before;
+    let char_before_piece = |index: usize| match index.checked_sub(1) {
+        Some(previous) => stepped.head[pieces[previous].1.clone()].chars().next_back(),
+        None => stretch_before,
+    };
+    let first_char = |range: &Range<usize>| stepped.head[range.clone()].chars().next();
+    let mut continued = Stretch {
+        prefix: Prefix::default(),
+        resume_points: Vec::new(),
+        head: stepped.head[last].to_owned(),
+        tail: &tail[stepped.tail_from..],
+        before: char_before_piece(pieces.len()),
+        after: stretch.after,
+        steps,
+        last_search: Some(last_search),
+    };
+    if pieces.is_empty() {
+        continued.prefix = std::mem::take(&mut prefix);
+        continued.resume_points = std::mem::take(&mut resume_points);
+    }
+    // Barriers with nothing before them left to settle are
+    // copied now; from the first piece that holds text on,
+    // each waits its turn.
+    for (_, barriers) in &pieces[..first_kept] {
+        settled.push_str(&stepped.head[barriers.clone()]);
+    }
+    if first_kept == pieces.len() {
+        return Some(continued);
+    }
+    pending.push(Pending::Stretch(continued));
+    for index in (first_kept..pieces.len()).rev() {
+        let (piece, barriers) = pieces[index].clone();
+        let before = char_before_piece(index);
+        let after = first_char(&barriers);
+        pending.push(Pending::Barriers(stepped.head[barriers].to_owned()));
+        if holds_text(index, &piece) {
+            let first = index == 0;
+            pending.push(Pending::Stretch(Stretch {
+                prefix: if first {
+                    std::mem::take(&mut prefix)
+                } else {
+                    Prefix::default()
+                },
+                resume_points: if first {
+                    std::mem::take(&mut resume_points)
+                } else {
+                    Vec::new()
+                },
+                head: stepped.head[piece].to_owned(),
+                tail: "",
+                before,
+                after,
+                steps,
+                last_search: None,
+            }));
+        }
+    }
+    None
 }
 
 /// Proofs that no codec re-decodes the whole text (as
