@@ -293,6 +293,72 @@ pub(crate) fn symbol_count(text: &str) -> usize {
         .count()
 }
 
+/// What a combining mark `c` adds to a word's score, after a character
+/// of `previous_kind`: an accent after a letter it composes with costs a
+/// little (text is mostly composed), a mark on a letter of another script
+/// or on nothing is a hard sign.
+fn mark_score(previous_kind: Kind, previous_char: char, c: char, total: &mut Score) {
+    match (previous_kind, c) {
+        (Kind::Letter(_), '\u{300}'..='\u{36f}')
+            if unicode_normalization::char::compose(previous_char, c).is_some() =>
+        {
+            total.add(LATIN_MARK);
+        }
+        (Kind::Letter(script), '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1dff}') if script > 3 => {}
+        (Kind::Letter(1..=3), _) | (_, '\u{300}'..='\u{36f}') => {
+            total.add_hard(MIXED_SCRIPTS);
+        }
+        (Kind::Letter(_), _) => {}
+        _ => total.add_hard(MIXED_SCRIPTS),
+    }
+}
+
+/// What `c`, a character of kind `other` that is neither a letter nor a
+/// mark, adds to a word's score, between the character before it (its
+/// kind and itself) and the one after (if any). `symbols_after_letter`:
+/// the symbols just before it follow a letter.
+fn non_letter_score(
+    c: char,
+    other: Kind,
+    (previous_kind, previous_char, next): (Kind, char, Option<char>),
+    symbols_after_letter: bool,
+    total: &mut Score,
+) {
+    let before = matches!(previous_kind, Kind::Letter(_) | Kind::Mark);
+    let after = next.is_some_and(|next| matches!(super::chars::info(next).kind, Kind::Letter(_)));
+    match other {
+        Kind::Ideograph => {
+            if matches!(previous_kind, Kind::Letter(_)) {
+                total.add(IDEOGRAPH_BY_LETTER);
+            }
+            if !IDEOGRAPHS.contains(&c) {
+                total.add(if KNOWN.contains(&c) {
+                    KNOWN_IDEOGRAPH
+                } else {
+                    RARE_IDEOGRAPH
+                });
+            }
+        }
+        Kind::Punctuation if before && after && !joins_letters(c, previous_char) => {
+            total.add_hard(SYMBOL_BETWEEN_LETTERS);
+        }
+        Kind::Symbol => match (before, after) {
+            (true, true) => total.add_hard(SYMBOL_BETWEEN_LETTERS),
+            (false, false) => {}
+            // `â€`, the most common mojibake there is.
+            _ if c == '€' => total.add_hard(SYMBOL_BY_LETTER),
+            // The last of a run of symbols between letters,
+            // which costs no less than one symbol there.
+            (false, true) if symbols_after_letter => {
+                total.add_hard(SYMBOL_BETWEEN_LETTERS);
+            }
+            _ => total.add(SYMBOL_BY_LETTER),
+        },
+        Kind::Control => total.add_hard(CONTROL),
+        _ => {}
+    }
+}
+
 /// What the model makes of a word or a text: its cost, and how many
 /// *hard* signs of mojibake it holds (letters of two scripts that no text
 /// writes together, a symbol between letters, a control character, a
@@ -475,59 +541,13 @@ pub(crate) fn word_score(word: &str) -> Score {
                 before_was_lowercase = info.lowercase;
                 previous_letter = Some((lower, script));
             }
-            Kind::Mark => match (previous_kind, c) {
-                (Kind::Letter(_), '\u{300}'..='\u{36f}')
-                    if unicode_normalization::char::compose(previous_char, c).is_some() =>
-                {
-                    total.add(LATIN_MARK);
-                }
-                (Kind::Letter(script), '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1dff}')
-                    if script > 3 => {}
-                (Kind::Letter(1..=3), _) | (_, '\u{300}'..='\u{36f}') => {
-                    total.add_hard(MIXED_SCRIPTS);
-                }
-                (Kind::Letter(_), _) => {}
-                _ => total.add_hard(MIXED_SCRIPTS),
-            },
+            Kind::Mark => mark_score(previous_kind, previous_char, c, &mut total),
             other => {
                 if let Some((before, script)) = previous_letter.take() {
                     total.add(pair_cost(before, script, ' ', script).0);
                 }
-                let before = matches!(previous_kind, Kind::Letter(_) | Kind::Mark);
-                let after = chars
-                    .peek()
-                    .is_some_and(|&next| matches!(super::chars::info(next).kind, Kind::Letter(_)));
-                match other {
-                    Kind::Ideograph => {
-                        if matches!(previous_kind, Kind::Letter(_)) {
-                            total.add(IDEOGRAPH_BY_LETTER);
-                        }
-                        if !IDEOGRAPHS.contains(&c) {
-                            total.add(if KNOWN.contains(&c) {
-                                KNOWN_IDEOGRAPH
-                            } else {
-                                RARE_IDEOGRAPH
-                            });
-                        }
-                    }
-                    Kind::Punctuation if before && after && !joins_letters(c, previous_char) => {
-                        total.add_hard(SYMBOL_BETWEEN_LETTERS);
-                    }
-                    Kind::Symbol => match (before, after) {
-                        (true, true) => total.add_hard(SYMBOL_BETWEEN_LETTERS),
-                        (false, false) => {}
-                        // `â€`, the most common mojibake there is.
-                        _ if c == '€' => total.add_hard(SYMBOL_BY_LETTER),
-                        // The last of a run of symbols between letters,
-                        // which costs no less than one symbol there.
-                        (false, true) if symbols_after_letter => {
-                            total.add_hard(SYMBOL_BETWEEN_LETTERS);
-                        }
-                        _ => total.add(SYMBOL_BY_LETTER),
-                    },
-                    Kind::Control => total.add_hard(CONTROL),
-                    _ => {}
-                }
+                let around = (previous_kind, previous_char, chars.peek().copied());
+                non_letter_score(c, other, around, symbols_after_letter, &mut total);
             }
         }
         if kind != Kind::Mark {

@@ -345,8 +345,8 @@ fn is_printable_ascii(byte: u8) -> bool {
 /// line), or `None` when it certainly finds none.
 pub(crate) fn viable(text: &str) -> Option<Viable> {
     match shortcut(text) {
-        Some(decided) => decided,
-        None => viable_in_full(text),
+        Shortcut::Decided(decided) => decided,
+        Shortcut::FullPass => viable_in_full(text),
     }
 }
 
@@ -425,222 +425,315 @@ fn alphabet_letter(table: &Table, code: usize) -> Option<super::chars::RunBits> 
     (bits.plain() && bits.cont() == 0 && !(0x400..0x530).contains(&code)).then_some(bits)
 }
 
-/// [`viable`] decided on the non-ASCII characters alone, when it can be
-/// (`None` when it can't): when none of them starts a UTF-8 sequence with
-/// the characters after it in any codec, no UTF-8 re-decoding can exist,
-/// and whether a legacy one may is decided by the counts, or, when that
-/// takes the model's hard signs, by their absence in lines whose
-/// non-ASCII characters are all Latin letters (beside ASCII, those show
-/// none: one script, and ASCII punctuation joins letters).
-fn shortcut(text: &str) -> Option<Option<Viable>> {
-    let table = &*TABLE;
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    let mut non_ascii = 0usize;
-    let mut encodable = table.all;
-    let mut latin_letters_only = true;
-    let mut latin_accents = false;
-    let mut latin_letters = latin::Letters::default();
-    let mut capital_inside_word = false;
-    // What `cyrillic::Signs::of` counts, on the way.
-    let mut cyrillic_letters = CyrillicLetters::default();
-    // Codecs in which a lead byte still awaits one, two or three
-    // continuation bytes; a sequence that completes is a UTF-8 candidate.
-    let (mut need1, mut need2, mut need3) = (0u16, 0u16, 0u16);
-    // Codecs through which the line may still decode as UTF-8 as a whole
-    // (a superset: bytes that start nothing are not checked). Only their
-    // sequences may take a space for a continuation byte, as runs end at
-    // whitespace.
-    let mut line_ok = table.all;
-    while let Some(&byte) = bytes.get(at) {
-        if byte < 0x80 {
-            // With no sequence open, printable ASCII changes nothing: skip
-            // it, eight bytes at a time while it lasts. Nor does it once
-            // the line can't decode, but end the sequences open (unless
-            // a quote may continue them, or a space join the word to the
-            // next: see below).
-            let open = need1 | need2 | need3 != 0;
-            if is_printable_ascii(byte)
-                && (!open || (line_ok == 0 && need1 == 0 && byte != b'\'' && byte != b'"'))
-            {
-                (need2, need3) = (0, 0);
-                at = end_of_printable_ascii(bytes, at + 1);
-                continue;
-            }
-            // ASCII controls other than whitespace are the model's hard
-            // signs (and some codecs don't encode them).
-            if !matches!(byte, 0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
-                latin_letters_only = false;
-                encodable &= table.info(char::from(byte)).enc;
-            }
-            let mut takes = if matches!(byte, b' ' | b'\'' | b'"') {
-                table.all
-            } else {
-                0
-            };
-            // (Controls a codec doesn't encode are left out: a superset.)
-            line_ok &= !breaks(need1 | need2 | need3, table.all, takes, 0);
-            if byte == b' ' {
-                // A run that span repair joins to the next word across
-                // the space (see `takes_space`) is left to the full pass.
-                if need1 != 0 && ends_in_capital_latin(&text[..at]) {
-                    return None;
-                }
-                // Otherwise the space continues only the line's sequence,
-                // and whether the line decodes is known at its end.
-                takes &= line_ok;
-            } else if need1 & takes != 0 {
-                return None;
-            }
-            need1 = need2 & takes;
-            need2 = need3 & takes;
-            need3 = 0;
-            at += 1;
-            continue;
+/// What the shortcut decided of a line.
+#[derive(Debug)]
+enum Shortcut {
+    /// What [`viable`] gives.
+    Decided(Option<Viable>),
+    /// Only the full pass can tell.
+    FullPass,
+}
+
+/// [`viable`] decided on the non-ASCII characters alone, when it can be:
+/// when none of them starts a UTF-8 sequence with the characters after it
+/// in any codec, no UTF-8 re-decoding can exist, and whether a legacy one
+/// may is decided by the counts, or, when that takes the model's hard
+/// signs, by their absence in lines whose non-ASCII characters are all
+/// Latin letters (beside ASCII, those show none: one script, and ASCII
+/// punctuation joins letters).
+fn shortcut(text: &str) -> Shortcut {
+    let mut pass = ShortcutPass::new(text);
+    while let Some(&byte) = pass.bytes.get(pass.at) {
+        let step = if byte < 0x80 {
+            pass.ascii(byte)
+        } else if pass.alphabet_word() {
+            Ok(())
+        } else {
+            pass.other_char()
+        };
+        if let Err(decided) = step {
+            return decided;
         }
-        // A word of Cyrillic, Greek, Hebrew or Arabic letters (two-byte
-        // characters, not Latin letters): while no character continues a
-        // sequence open before it, each sequence breaks at the next
-        // character, and what is open is the last one's.
+    }
+    pass.conclude()
+}
+
+/// The shortcut's one pass over a line: the codecs' UTF-8 sequences, all
+/// followed at once (one bit per codec), and what the counts need.
+struct ShortcutPass<'t> {
+    text: &'t str,
+    bytes: &'t [u8],
+    table: &'static Table,
+    at: usize,
+    non_ascii: usize,
+    /// Codecs that encode the line so far.
+    encodable: u16,
+    latin_letters_only: bool,
+    latin_accents: bool,
+    latin_letters: latin::Letters,
+    capital_inside_word: bool,
+    /// What `cyrillic::Signs::of` counts, on the way.
+    cyrillic_letters: CyrillicLetters,
+    /// Codecs in which a lead byte still awaits one, two or three
+    /// continuation bytes; a sequence that completes is a UTF-8 candidate.
+    need1: u16,
+    need2: u16,
+    need3: u16,
+    /// Codecs through which the line may still decode as UTF-8 as a whole
+    /// (a superset: bytes that start nothing are not checked). Only their
+    /// sequences may take a space for a continuation byte, as runs end at
+    /// whitespace.
+    line_ok: u16,
+}
+
+impl<'t> ShortcutPass<'t> {
+    fn new(text: &'t str) -> ShortcutPass<'t> {
+        let table = &*TABLE;
+        ShortcutPass {
+            text,
+            bytes: text.as_bytes(),
+            table,
+            at: 0,
+            non_ascii: 0,
+            encodable: table.all,
+            latin_letters_only: true,
+            latin_accents: false,
+            latin_letters: latin::Letters::default(),
+            capital_inside_word: false,
+            cyrillic_letters: CyrillicLetters::default(),
+            need1: 0,
+            need2: 0,
+            need3: 0,
+            line_ok: table.all,
+        }
+    }
+
+    fn open(&self) -> u16 {
+        self.need1 | self.need2 | self.need3
+    }
+
+    /// Every sequence breaks at a character no codec encodes, and the line
+    /// neither decodes nor has a legacy reading: skips to the next one a
+    /// codec may encode.
+    fn unencodable(&mut self) {
+        self.at = skip_to_encodable(self.bytes, self.at);
+        self.encodable = 0;
+        self.latin_letters_only = false;
+        self.line_ok = 0;
+        (self.need1, self.need2, self.need3) = (0, 0, 0);
+    }
+
+    /// Takes the ASCII byte at `at`.
+    #[inline]
+    fn ascii(&mut self, byte: u8) -> Result<(), Shortcut> {
+        let table = self.table;
+        // With no sequence open, printable ASCII changes nothing: skip it,
+        // eight bytes at a time while it lasts. Nor does it once the line
+        // can't decode, but end the sequences open (unless a quote may
+        // continue them, or a space join the word to the next: see below).
+        if is_printable_ascii(byte)
+            && (self.open() == 0
+                || (self.line_ok == 0 && self.need1 == 0 && byte != b'\'' && byte != b'"'))
+        {
+            (self.need2, self.need3) = (0, 0);
+            self.at = end_of_printable_ascii(self.bytes, self.at + 1);
+            return Ok(());
+        }
+        // ASCII controls other than whitespace are the model's hard signs
+        // (and some codecs don't encode them).
+        if !matches!(byte, 0x20..=0x7e | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+            self.latin_letters_only = false;
+            self.encodable &= table.info(char::from(byte)).enc;
+        }
+        let mut takes = if matches!(byte, b' ' | b'\'' | b'"') {
+            table.all
+        } else {
+            0
+        };
+        // (Controls a codec doesn't encode are left out: a superset.)
+        self.line_ok &= !breaks(self.open(), table.all, takes, 0);
+        if byte == b' ' {
+            // A run that span repair joins to the next word across the
+            // space (see `takes_space`) is left to the full pass.
+            if self.need1 != 0 && ends_in_capital_latin(&self.text[..self.at]) {
+                return Err(Shortcut::FullPass);
+            }
+            // Otherwise the space continues only the line's sequence, and
+            // whether the line decodes is known at its end.
+            takes &= self.line_ok;
+        } else if self.need1 & takes != 0 {
+            return Err(Shortcut::FullPass);
+        }
+        self.need1 = self.need2 & takes;
+        self.need2 = self.need3 & takes;
+        self.need3 = 0;
+        self.at += 1;
+        Ok(())
+    }
+
+    /// Takes a word of Cyrillic, Greek, Hebrew or Arabic letters at `at`
+    /// (two-byte characters, not Latin letters), if there is one: while no
+    /// character continues a sequence open before it, each sequence breaks
+    /// at the next character, and what is open is the last one's.
+    #[inline]
+    fn alphabet_word(&mut self) -> bool {
+        let (table, bytes) = (self.table, self.bytes);
         let mut last = None;
-        let mut next = two_byte_char(bytes, at);
+        let mut next = two_byte_char(bytes, self.at);
         while let Some(code) = next {
             let bits = table.two_byte_run[code - 0x80];
-            if !bits.plain() || (need1 | need2 | need3) & bits.cont() != 0 {
+            if !bits.plain() || self.open() & bits.cont() != 0 {
                 break;
             }
             if last.is_none() {
-                cyrillic_letters.after(bytes, at, code);
+                self.cyrillic_letters.after(bytes, self.at, code);
             }
-            cyrillic_letters.count(code);
-            // `breaks` where no open sequence takes the character: the
-            // line goes on only where it starts a sequence and none is
-            // open.
-            line_ok &= bits.leads() & !(need1 | need2 | need3);
-            encodable &= bits.enc();
-            (need1, need2, need3) = (bits.leads(), 0, 0);
-            non_ascii += 1;
-            at += 2;
+            self.cyrillic_letters.count(code);
+            // `breaks` where no open sequence takes the character: the line
+            // goes on only where it starts a sequence and none is open.
+            self.line_ok &= bits.leads() & !self.open();
+            self.encodable &= bits.enc();
+            (self.need1, self.need2, self.need3) = (bits.leads(), 0, 0);
+            self.non_ascii += 1;
+            self.at += 2;
             last = Some(code);
-            next = two_byte_char(bytes, at);
+            next = two_byte_char(bytes, self.at);
         }
-        if let Some(code) = last {
-            cyrillic_letters.before(bytes, at, code);
-            let info = &table.two_byte[code - 0x80];
-            (need1, need2, need3) = (info.lead1, info.lead2, info.lead3);
-            latin_letters_only = false;
-            continue;
-        }
-        // Any other character, one at a time.
-        let start = at;
-        non_ascii += 1;
+        let Some(code) = last else {
+            return false;
+        };
+        self.cyrillic_letters.before(bytes, self.at, code);
+        let info = &table.two_byte[code - 0x80];
+        (self.need1, self.need2, self.need3) = (info.lead1, info.lead2, info.lead3);
+        self.latin_letters_only = false;
+        true
+    }
+
+    /// Takes any other non-ASCII character, at `at`.
+    fn other_char(&mut self) -> Result<(), Shortcut> {
+        let (table, bytes) = (self.table, self.bytes);
+        let start = self.at;
+        self.non_ascii += 1;
         let beyond_two_bytes;
-        let (c, info) = match next {
+        let (c, info) = match two_byte_char(bytes, self.at) {
             Some(code) => {
                 // (Mostly a Latin letter here: the Cyrillic counts look at
                 // Cyrillic letters alone.)
                 if is_cyrillic_letter(code) {
-                    cyrillic_letters.after(bytes, at, code);
-                    cyrillic_letters.count(code);
-                    cyrillic_letters.before(bytes, at + 2, code);
+                    self.cyrillic_letters.after(bytes, self.at, code);
+                    self.cyrillic_letters.count(code);
+                    self.cyrillic_letters.before(bytes, self.at + 2, code);
                 }
-                at += 2;
+                self.at += 2;
                 let c = char::from_u32(code as u32).unwrap_or('\0');
                 (c, &table.two_byte[code - 0x80])
             }
-            None if starts_unencodable(bytes, at) => {
-                // No codec encodes it: every sequence breaks here, and
-                // the line neither decodes nor has a legacy reading.
-                at = skip_to_encodable(bytes, at);
-                encodable = 0;
-                latin_letters_only = false;
-                line_ok = 0;
-                (need1, need2, need3) = (0, 0, 0);
-                continue;
+            None if starts_unencodable(bytes, self.at) => {
+                self.unencodable();
+                return Ok(());
             }
             None => {
-                let c = text[at..].chars().next().unwrap_or('\0');
-                at += c.len_utf8();
+                let c = self.text[self.at..].chars().next().unwrap_or('\0');
+                self.at += c.len_utf8();
                 match table.bmp(c) {
                     Some(info) if !UNENCODABLE.contains(&c) => {
                         beyond_two_bytes = Sequencing::from(info);
                         (c, &beyond_two_bytes)
                     }
                     _ => {
-                        // No codec encodes it: every sequence breaks here
-                        // (and as above).
-                        at = skip_to_encodable(bytes, at);
-                        encodable = 0;
-                        latin_letters_only = false;
-                        line_ok = 0;
-                        (need1, need2, need3) = (0, 0, 0);
-                        continue;
+                        self.unencodable();
+                        return Ok(());
                     }
                 }
             }
         };
+        self.sequence(start, c, info)
+    }
+
+    /// Follows the codecs' sequences through `c` (its facts `info`), which
+    /// starts at `start`.
+    #[inline]
+    fn sequence(&mut self, start: usize, c: char, info: &Sequencing) -> Result<(), Shortcut> {
         let leads = info.lead1 | info.lead2 | info.lead3;
         // (A non-ASCII character's byte starts, continues or is bad: no
         // codec takes one for a space or a quote, see `tests`.)
         let bad = info.enc & !(info.cont | leads);
-        line_ok &= !breaks(need1 | need2 | need3, info.enc, info.cont, info.cont | bad);
-        encodable &= info.enc;
+        self.line_ok &= !breaks(self.open(), info.enc, info.cont, info.cont | bad);
+        self.encodable &= info.enc;
         if info.latin_letter {
-            latin_accents = true;
+            self.latin_accents = true;
             if info.latin_index == LATIN_INDEX_UNKNOWN {
-                latin_letters.add(c);
+                self.latin_letters.add(c);
             } else {
-                latin_letters.add_index(info.latin_index);
+                self.latin_letters.add_index(info.latin_index);
             }
             // (A capital is not lowercase: most letters stop there.)
-            capital_inside_word |= !info.lowercase && latin::is_capital_inside_word(text, start, c);
+            self.capital_inside_word |=
+                !info.lowercase && latin::is_capital_inside_word(self.text, start, c);
         } else {
-            latin_letters_only = false;
+            self.latin_letters_only = false;
         }
         if info.ascii_byte {
-            // U+FFFD is byte 1A in the sloppy codecs: a re-decoding
-            // changes it with no UTF-8 sequence at all.
-            return None;
+            // U+FFFD is byte 1A in the sloppy codecs: a re-decoding changes
+            // it with no UTF-8 sequence at all.
+            return Err(Shortcut::FullPass);
         }
-        if need1 & info.cont != 0 {
-            // A sequence completes: whether its word's runs decode is
-            // the full pass's to say, from this word on when no legacy
+        if self.need1 & info.cont != 0 {
+            // A sequence completes: whether its word's runs decode is the
+            // full pass's to say, from this word on when no legacy
             // re-decoding is left.
-            return (encodable & table.legacy == 0)
-                .then(|| viable_without_legacy(text, line_ok != 0, start));
+            return Err(if self.encodable & self.table.legacy == 0 {
+                Shortcut::Decided(viable_without_legacy(self.text, self.line_ok != 0, start))
+            } else {
+                Shortcut::FullPass
+            });
         }
-        need1 = (need2 & info.cont) | info.lead1;
-        need2 = (need3 & info.cont) | info.lead2;
-        need3 = info.lead3;
+        self.need1 = (self.need2 & info.cont) | info.lead1;
+        self.need2 = (self.need3 & info.cont) | info.lead2;
+        self.need3 = info.lead3;
+        Ok(())
     }
-    if line_ok & !(need1 | need2 | need3) != 0 {
-        // The whole line may decode.
-        return None;
+
+    /// What the line's end decides.
+    fn conclude(self) -> Shortcut {
+        if self.line_ok & !self.open() != 0 {
+            // The whole line may decode.
+            return Shortcut::FullPass;
+        }
+        let (cyrillic, non_ascii) = (&self.cyrillic_letters, self.non_ascii);
+        let legacy = without_unsigned_cyrillic(self.encodable & self.table.legacy, || {
+            cyrillic::Signs::from_counts(
+                cyrillic.capitals,
+                cyrillic.lowercase,
+                non_ascii,
+                cyrillic.beside_latin,
+            )
+        });
+        if legacy == 0 {
+            return Shortcut::Decided(None);
+        }
+        let latin_letters_only = self.latin_letters_only;
+        let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
+            && (!self.latin_accents
+                || ascii_letters_at_most(
+                    self.bytes,
+                    new_letters_bound(latin_letters_only, non_ascii),
+                ));
+        let latin_mixup = || self.capital_inside_word || !self.latin_letters.one_language_writes();
+        if without_hard_signs || (latin_letters_only && latin_mixup()) {
+            return Shortcut::Decided(Some(Viable {
+                line: 0,
+                spans: 0,
+                legacy,
+                weak: false,
+            }));
+        }
+        if latin_letters_only {
+            Shortcut::Decided(None)
+        } else {
+            Shortcut::FullPass
+        }
     }
-    let legacy = without_unsigned_cyrillic(encodable & table.legacy, || {
-        cyrillic::Signs::from_counts(
-            cyrillic_letters.capitals,
-            cyrillic_letters.lowercase,
-            non_ascii,
-            cyrillic_letters.beside_latin,
-        )
-    });
-    if legacy == 0 {
-        return Some(None);
-    }
-    let without_hard_signs = non_ascii >= LEGACY_MIN_CHANGED
-        && (!latin_accents
-            || ascii_letters_at_most(bytes, new_letters_bound(latin_letters_only, non_ascii)));
-    let latin_mixup = || capital_inside_word || !latin_letters.one_language_writes();
-    if without_hard_signs || (latin_letters_only && latin_mixup()) {
-        return Some(Some(Viable {
-            line: 0,
-            spans: 0,
-            legacy,
-            weak: false,
-        }));
-    }
-    latin_letters_only.then_some(None)
 }
 
 /// How many ASCII letters a line with `non_ascii` non-ASCII characters
@@ -1310,7 +1403,8 @@ mod tests {
     use super::*;
     use crate::codecs::misread::{may_be_encodable, may_continue_sequence};
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
-    use crate::extended::{recover, recover_viable};
+    use crate::extended::recover;
+    use crate::extended::recover::recover_viable;
     use proptest::prelude::*;
 
     /// Words of several scripts, punctuation and symbols that mojibake
@@ -1599,7 +1693,7 @@ mod tests {
             if text.is_ascii() {
                 return Ok(());
             }
-            if let Some(decided) = shortcut(&text) {
+            if let Shortcut::Decided(decided) = shortcut(&text) {
                 prop_assert_eq!(decided, viable_in_full(&text));
             }
         }
