@@ -2,11 +2,10 @@
 //! with one codec and decodes the bytes with another, as a whole line
 //! ([`whole_line`]) or word by word ([`super::spans`]).
 //!
-//! Two families: UTF-8 read as a single-byte codec (issue 13: ftfy's
-//! codecs and more, with straightened quotes and lost no-break spaces put
-//! back), and one legacy encoding read as another (issue 15: Windows-1251
-//! read as Windows-1252, KOI8-R read as Windows-1251, Shift_JIS read as
-//! Windows-1252, …).
+//! Two families: UTF-8 read as a single-byte codec (ftfy's codecs and
+//! more, with straightened quotes and lost no-break spaces put back), and
+//! one legacy encoding read as another (Windows-1251 read as Windows-1252,
+//! KOI8-R read as Windows-1251, Shift_JIS read as Windows-1252, …).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;

@@ -1,4 +1,4 @@
-//! Legacy mixups within the Latin script (issue 15): Polish written in
+//! Legacy mixups within the Latin script: Polish written in
 //! Windows-1250 and read as Windows-1252 (`Za¿ó³æ gêœl¹ jaŸñ` for
 //! `Zażółć gęślą jaźń`), Turkish in Windows-1254, Lithuanian in
 //! Windows-1257, French in CP437 read as MacRoman (`donnÇes`), CP850 read

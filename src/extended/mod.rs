@@ -38,6 +38,7 @@
 //! assert_eq!(plan, ["('encode', 'sloppy-windows-1252')", "('decode', 'windows-1251')"]);
 //! ```
 
+mod bounds;
 mod candidates;
 mod chars;
 mod cyrillic;
@@ -59,6 +60,7 @@ use crate::plan::ExplanationStep;
 use crate::plan::ExtensionFix;
 use crate::replay::ReplayExtension;
 use crate::TextFixerConfig;
+use bounds::Bound;
 use candidates::{Candidate, UTF8_TRANSFORMS};
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
@@ -195,7 +197,7 @@ impl EncodingFixer for ExtendedRecovery {
 /// `text` [`may_continue_sequence`] (when none does, a cheaper pass
 /// decides many lines).
 fn may_change_clean(text: &str, continuation: bool) -> bool {
-    if text.is_ascii() {
+    if text.is_ascii() || bounds::on(Bound::NoPrefilter) {
         return false;
     }
     let viable = if continuation {
@@ -203,6 +205,9 @@ fn may_change_clean(text: &str, continuation: bool) -> bool {
     } else {
         prefilter::viable_without_continuations(text)
     };
+    if bounds::on(Bound::PrefilterOnly) {
+        return false;
+    }
     // (The first round: nothing merged yet.)
     viable.is_some_and(|viable| !viable.weak && !only_rereads_clean_words(text, viable))
 }
@@ -214,7 +219,15 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
         return None;
     }
     // One cheap pass rules out most clean text, and most codecs.
-    let viable = prefilter::viable(text)?;
+    let viable = if bounds::on(Bound::Recovery) {
+        prefilter::Viable {
+            legacy: u16::MAX,
+            weak: false,
+            ..prefilter::viable(text).unwrap_or(prefilter::Viable::NOTHING)
+        }
+    } else {
+        prefilter::viable(text)?
+    };
     // A single weak sequence needs earlier merges on the line.
     if viable.weak && merged_so_far < 2 {
         return None;

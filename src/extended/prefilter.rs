@@ -204,6 +204,14 @@ pub(crate) struct Viable {
 }
 
 impl Viable {
+    /// No candidate.
+    pub(crate) const NOTHING: Viable = Viable {
+        line: 0,
+        spans: 0,
+        legacy: 0,
+        weak: false,
+    };
+
     /// Every candidate: recovery without the prefilter, for tests.
     #[cfg(test)]
     pub(crate) const EVERYTHING: Viable = Viable {

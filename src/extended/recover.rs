@@ -5,6 +5,7 @@
 
 use std::cell::OnceCell;
 
+use super::bounds::{self, Bound};
 use super::candidates::{
     self, whole_line, whole_line_encoded, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS,
 };
@@ -404,6 +405,9 @@ impl<'t> Judge<'t> {
     /// short string with a hard sign would make some ideograph (`ºC`, a
     /// typo for `°C`, as GBK's `慢`).
     fn legacy_evidence_needed(&self, candidate: &str, same_length: bool) -> usize {
+        if bounds::on(Bound::Recovery) {
+            return 1;
+        }
         let text = self.text;
         if !same_length {
             return if self.before.hard > 0 {
@@ -451,7 +455,9 @@ impl<'t> Judge<'t> {
             && self.latin_letters_only()
             && (self.counts.latin_accents || has_latin_accents(&candidate.text));
         let mut sign = latin::Sign::None;
-        if within_latin {
+        if within_latin && bounds::on(Bound::Recovery) {
+            sign = latin::Sign::Strong;
+        } else if within_latin {
             sign = if self.before.hard > 0 {
                 latin::Sign::Strong
             } else {
@@ -467,13 +473,14 @@ impl<'t> Judge<'t> {
         {
             return None;
         }
-        let native = within_latin
-            && latin::writes_like_native(
-                text,
-                &candidate.text,
-                last_decoder(candidate),
-                sign == latin::Sign::Weak,
-            );
+        let native = (within_latin && bounds::on(Bound::Recovery))
+            || within_latin
+                && latin::writes_like_native(
+                    text,
+                    &candidate.text,
+                    last_decoder(candidate),
+                    sign == latin::Sign::Weak,
+                );
         Some(Mixup {
             within_latin,
             sign,
@@ -496,7 +503,9 @@ impl<'t> Judge<'t> {
             after.cost = after.cost.saturating_add(kana);
             return Some(after);
         }
-        let cap = if mixup.within_latin {
+        let cap = if mixup.within_latin && bounds::on(Bound::Recovery) {
+            Some(u32::MAX)
+        } else if mixup.within_latin {
             self.latin_cap(mixup)
         } else {
             self.reference.checked_sub(LEGACY_MARGIN + kana)
