@@ -1,4 +1,4 @@
-//! Byte-level helpers that every layer shares: skipping ASCII, finding
+//! Byte-level routines that every layer shares: skipping ASCII, finding
 //! character boundaries, and testing eight bytes at a time (SWAR: a `u64`
 //! read little-endian, whose byte `i` is the text's byte `i`). The hot
 //! loops of the pre-scan, the badness heuristic and extended recovery's
@@ -165,7 +165,7 @@ mod tests {
     }
 
     #[test]
-    fn char_helpers_agree_with_std() {
+    fn char_boundaries_and_counts_agree_with_std() {
         let text = "aé日😀";
         assert_eq!(char_count(text.repeat(5).as_bytes()), 20);
         for at in 0..=text.len() + 1 {

@@ -473,14 +473,14 @@ impl<'t> Judge<'t> {
         {
             return None;
         }
-        let native = (within_latin && bounds::on(Bound::Recovery))
-            || within_latin
-                && latin::writes_like_native(
+        let native = within_latin
+            && (bounds::on(Bound::Recovery)
+                || latin::writes_like_native(
                     text,
                     &candidate.text,
                     last_decoder(candidate),
                     sign == latin::Sign::Weak,
-                );
+                ));
         Some(Mixup {
             within_latin,
             sign,
