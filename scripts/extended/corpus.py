@@ -15,8 +15,8 @@ Writes, under target/extended/:
   read as another (issue 15), sentences of 30 to 200 characters.
 
 Run: .venv/bin/python scripts/extended/corpus.py
-(Babel==2.16.0, wordfreq==3.1.1, Faker==33.1.0, ftfy==6.3.1; seeded, so
-the output is the same on every run.)
+(the .venv of scripts/requirements.txt; seeded, so the output is the same
+on every run.)
 """
 import json
 import os

@@ -8,7 +8,8 @@ seed is its own. None may change in extended mode. (wordfreq's data is
 CC BY-SA: used here as test text only, never for the model.)
 
 Run: .venv/bin/python scripts/extended/fresh_latin.py [COUNT] [SEED]
-(wordfreq==3.1.1, ftfy==6.3.1; builds the batch example first.)
+(the .venv of scripts/requirements.txt; builds the batch runner
+tools/src/bin/ftfy_batch.rs first.)
 Exits 1 if anything changed.
 """
 import random
