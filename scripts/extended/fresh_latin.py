@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A false-positive check for the mixups within the Latin script (issue 15)
-on text that no tuning used: random sentences of wordfreq words (deeper in
+"""A false-positive check for the mixups within the Latin script on text
+that no tuning used: random sentences of wordfreq words (deeper in
 the lists than names.py and odd_text.py go, ranks up to 30 000) of the
 Latin-script languages, half of their words drawn from the words with an
 accented letter, some lines of two languages, some words capitalized. Its
