@@ -1,5 +1,5 @@
 //! The benchmark inputs, shared by `benches/fix.rs` (criterion) and
-//! `examples/throughput.rs` (the side-by-side run against Python ftfy and
+//! `tools/src/bin/throughput.rs` (the side-by-side run against Python ftfy and
 //! plsfix), so both measure the same text. Deterministic: no randomness
 //! beyond a fixed-seed generator, no files.
 //!
