@@ -4,7 +4,7 @@ inputs, in one run: prints MB/s for each and the ratios.
 
     python3 scripts/side_by_side.py                  # every input, 3 rounds
     python3 scripts/side_by_side.py --rounds 1 ligature_fi entities
-    python3 scripts/side_by_side.py --markdown       # the README's table
+    python3 scripts/side_by_side.py --markdown       # the tables of docs/performance.md
 
 The inputs are those of the criterion benchmarks (benches/inputs.rs):
 ordinary text and the adversarial long lines, written out by
