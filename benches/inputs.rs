@@ -1,5 +1,5 @@
 //! The benchmark inputs, shared by `benches/fix.rs` (criterion) and
-//! `examples/throughput.rs` (the side-by-side run against Python ftfy and
+//! `tools/src/bin/throughput.rs` (the side-by-side run against Python ftfy and
 //! plsfix), so both measure the same text. Deterministic: no randomness
 //! beyond a fixed-seed generator, no files.
 //!
@@ -188,9 +188,9 @@ fn soup(alphabet: &[char], size: usize) -> String {
 }
 
 /// The adversarial inputs, named, each one line of about 1 MB (or, for
-/// line breaks, many empty lines; one quadratic input is 16 KB). Every class of input that makes some
-/// fix work is here, plus what `examples/hunt_slow.rs` and the
-/// `slow_input` fuzz target found.
+/// line breaks, many empty lines; the chains, quadratic in ftfy, are 16 KB).
+/// Every class of input that makes some fix work is here, plus what
+/// `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
     const SIZE: usize = 1 << 20;
     let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
@@ -244,15 +244,14 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
         ("soup_latin_1_c1", soup(&latin_1_c1, SIZE)),
         ("soup_iso_8859_2", soup(&iso_8859_2, SIZE)),
-        // Found by examples/hunt_slow.rs: quadratic until a rejected run of
-        // mojibake stopped being searched again from each character.
+        // Found by tools/src/bin/hunt_slow.rs: quadratic if a rejected run
+        // of mojibake is searched again from each character.
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
         ("hunt_run_after_bom", repeated("˜\u{feff}Ο", SIZE)),
         ("hunt_nbsp_run", repeated("\u{a0}ˆā", SIZE)),
-        // Found by the hunt after issue 12's second round: U+FFFD between
-        // line separators (the lossy-sequence pattern then matches at every
-        // U+FFFD), and short lines of ligatures, full-width and mojibake
-        // characters.
+        // Found by hunt_slow: U+FFFD between line separators (the
+        // lossy-sequence pattern matches at every U+FFFD), and short lines
+        // of ligatures, full-width and mojibake characters.
         (
             "hunt_separator_replacement",
             repeated("\u{2028}‹\u{fffd}", SIZE),
@@ -265,21 +264,20 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // NULs.
         ("hunt_cr_file_separator", repeated("\r\u{1c}\n", SIZE)),
         ("hunt_c1_nul_line", repeated("¦\u{80}\0\0\0\0×\n", SIZE)),
-        // Found by the slow_input fuzz target in stop 26: short lines whose
-        // only non-ASCII character is a C1 control that Windows-1252 leaves
-        // undefined, so every step of fix_encoding was tried in vain (15
-        // MB/s), and a CR that splits them.
+        // Found by the slow_input fuzz target: short lines whose only
+        // non-ASCII character is a C1 control that Windows-1252 leaves
+        // undefined, so that every step of fix_encoding may be tried in
+        // vain, and a CR that splits them.
         (
             "hunt_unfixable_c1_lines",
             repeated("\u{7}\n\r&z\u{90}", SIZE),
         ),
-        // Found next: short lines of a fixable C1 control, each fixed by a
-        // step of fix_encoding, then split by a CR (10 MB/s until stop 27).
+        // Found by the slow_input fuzz target: short lines of a fixable C1
+        // control, each fixed by a step of fix_encoding, then split by a CR.
         ("hunt_c1_cr_lines", repeated("&\n?\u{8c}\r?", SIZE)),
-        // Found in stop 27: short lines split by a CR, whose U+FFFD every
-        // sloppy codec encodes as byte 1A, so that each codec's bytes went
-        // through the lossy-sequence regex (10 MB/s before it was written
-        // out).
+        // Found by the slow_input fuzz target: short lines split by a CR,
+        // whose U+FFFD every sloppy codec encodes as byte 1A, so that each
+        // codec's bytes go through the lossy-sequence matcher.
         (
             "hunt_fffd_cr_lines",
             repeated("\r\u{fffd}ÂÂ\u{fffd}T\n\u{11}", SIZE),

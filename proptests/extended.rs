@@ -16,7 +16,7 @@ fn extended() -> TextFixerConfig {
     TextFixerConfig::default().extended_recovery(true)
 }
 
-/// Codecs a legacy text may be written in and read as (issue 15's pairs).
+/// Codecs a legacy text may be written in and read as (the mode's legacy pairs).
 const LEGACY: &[(&str, &str)] = &[
     ("windows-1251", "sloppy-windows-1252"),
     ("windows-1253", "sloppy-windows-1252"),
@@ -54,8 +54,8 @@ fn damaged_text() -> impl Strategy<Value = String> {
 }
 
 /// `text` read through `codec` as UTF-8, then damaged again the ways
-/// issue 13 names: curly quotes straightened, no-break spaces turned into
-/// spaces or dropped, or a Spanish question (`¿…?`) around it.
+/// extended recovery undoes: curly quotes straightened, no-break spaces
+/// turned into spaces or dropped, or a Spanish question (`¿…?`) around it.
 fn later_damage(text: &str, codec: &'static Charmap, later: usize) -> String {
     let text = if later == 3 {
         format!("¿{text}?")

@@ -18,8 +18,8 @@
 //!   of the codecs ftfy tries hold a space after a UTF-8 lead byte, which
 //!   reads as a lost byte A0. ftfy
 //!   6.3.1 then decodes `está\x94 the` as `estᔠthe`, and `irmã “ok â€” the`
-//!   as `irm㠓ok — the`: false positives this crate shares for now (listed
-//!   in the closing notes of issue 2).
+//!   as `irm㠓ok — the`: false positives this crate shares with ftfy
+//!   (README, "Differences from ftfy 6.3.1").
 //!
 //! Each test prints the share of cases it covered, and fails if that
 //! share falls below a floor, so the exclusions cannot quietly grow.

@@ -6,8 +6,8 @@ ftfy 6.3.1's answer, unless the case is a deliberate difference: then it has
 a `why`, and its `ftfy` field must hold ftfy 6.3.1's actual answer (for the
 one function the case disagrees on, named by `differs_in`).
 
-Run: .venv/bin/python scripts/check_golden.py   (ftfy==6.3.1 and the pinned
-wcwidth; scripts/differential/run.py sets up that virtualenv in .venv/)
+Run: .venv/bin/python scripts/check_golden.py   (the .venv of
+scripts/requirements.txt, which scripts/differential/run.py sets up)
 """
 import io
 import sys

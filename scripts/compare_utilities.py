@@ -25,9 +25,9 @@ from run import ensure_venv  # noqa: E402
 
 
 def rust(cases):
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     payload = "".join(json.dumps({"id": i, "config": {}, **c}) + "\n" for i, c in enumerate(cases))
-    out = subprocess.run([str(ROOT / "target/release/examples/ftfy_batch")], input=payload.encode(),
+    out = subprocess.run([str(ROOT / "target/release/ftfy_batch")], input=payload.encode(),
                          capture_output=True, check=True).stdout.decode()
     return [json.loads(line)["output"] for line in out.split("\n") if line]
 

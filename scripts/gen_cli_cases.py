@@ -20,7 +20,7 @@ by the case's `source`:
 - "json-field": for --jsonl, ftfy.fix_text on the field's value, written
   back with json.dumps(ensure_ascii=False) into the same record.
 
-Run: .venv/bin/python scripts/gen_cli_cases.py   (ftfy==6.3.1)
+Run: .venv/bin/python scripts/gen_cli_cases.py   (scripts/requirements.txt)
 """
 import io
 import json

@@ -12,8 +12,8 @@ ftfy's test_examples_in_json.py checks becomes golden values:
 - a known failure (`"expect": "fail"`): ftfy 6.3.1's actual fix_encoding
   answer (computed here), with the intended text in `intended` and a `why`.
 
-Run: .venv/bin/python scripts/gen_golden_ftfy_cases.py   (ftfy==6.3.1;
-scripts/differential/run.py sets up that virtualenv in .venv/)
+Run: .venv/bin/python scripts/gen_golden_ftfy_cases.py   (the .venv of
+scripts/requirements.txt, which scripts/differential/run.py sets up)
 """
 import json
 import subprocess

@@ -48,7 +48,7 @@ def rust_table(name, doc, table):
     return "\n".join(lines)
 
 
-HELPER = """/// Whether `c` is in one of the tables above.
+MEMBERSHIP_FUNCTION = """/// Whether `c` is in one of the tables above.
 pub(crate) fn contains(table: &[(char, char)], c: char) -> bool {
     table
         .binary_search_by(|&(low, high)| {
@@ -81,7 +81,7 @@ def main():
         "",
         rust_table("DIGIT", "Characters Python's `re` matches with `\\d`.", ranges(r"\d")),
         "",
-        HELPER,
+        MEMBERSHIP_FUNCTION,
     ]
     OUT.write_text("\n".join(parts))
     print(f"wrote {OUT}")

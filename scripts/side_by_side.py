@@ -4,11 +4,11 @@ inputs, in one run: prints MB/s for each and the ratios.
 
     python3 scripts/side_by_side.py                  # every input, 3 rounds
     python3 scripts/side_by_side.py --rounds 1 ligature_fi entities
-    python3 scripts/side_by_side.py --markdown       # the README's table
+    python3 scripts/side_by_side.py --markdown       # the tables of docs/performance.md
 
 The inputs are those of the criterion benchmarks (benches/inputs.rs):
 ordinary text and the adversarial long lines, written out by
-examples/throughput.rs. Every tool fixes the whole input with fix_text;
+tools/src/bin/throughput.rs. Every tool fixes the whole input with fix_text;
 this crate and ftfy also run fix_encoding and is_bad on each line of the
 ordinary inputs (plsfix has no such functions). All in-process: no
 start-up or I/O in the timings, one core.
@@ -17,7 +17,8 @@ The machine may be shared, so the tools are measured in turns, input by
 input, for several rounds; each figure is the median over the rounds, and
 each ratio the median of the ratios measured in the same round.
 
-Uses the .venv of scripts/differential/run.py, with plsfix added.
+Uses the .venv of scripts/differential/run.py (scripts/requirements.txt,
+which pins plsfix too).
 """
 import argparse
 import json
@@ -32,9 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "differential"))
 from run import ensure_venv  # noqa: E402
 
-EXTRA_REQUIREMENTS = ["plsfix==0.1.8"]
 DATA = ROOT / "target" / "bench-data"
-BINARY = ROOT / "target" / "release" / "examples" / "throughput"
+BINARY = ROOT / "target" / "release" / "throughput"
 
 
 def rate(work, megabytes, seconds):
@@ -80,12 +80,12 @@ def main():
     parser.add_argument("--seconds", type=float, default=1.0, help="minimum time per Python measurement")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     args = parser.parse_args()
-    ensure_venv(EXTRA_REQUIREMENTS)
+    ensure_venv()
     # plsfix panics (and recovers) on some adversarial inputs; its
     # backtraces would flood the output.
     os.environ["RUST_BACKTRACE"] = "0"
 
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "throughput"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "throughput"], cwd=ROOT, check=True)
     subprocess.run([str(BINARY), "--write", str(DATA)], check=True)
     listed = subprocess.run([str(BINARY), "--list"], capture_output=True, check=True, text=True).stdout.split()
     ordinary_names = set(listed[:listed.index("ligature_fi")])

@@ -73,9 +73,7 @@ const SLOWDOWN: f64 = 150.0;
 /// (with their rotations) so the hunt goes on to new ones: U+FFFD
 /// between line separators is re-encoded whole by every sloppy codec at
 /// each step (`hunt_separator_replacement`). Remove one when it is
-/// fixed. (`Ãœ¿`, a pinned chain, was here until such chains were settled
-/// stretch by stretch, and `Ãƒž`, a chain that nothing pins,
-/// `hunt_unpinned_chain_16k`, until such chains were settled too.)
+/// fixed.
 const KNOWN: &[&str] = &["\u{2028}‹\u{fffd}"];
 
 /// Whether `pattern` repeated is a line of a known slow pattern.

@@ -6,9 +6,9 @@ one run.
     python3 scripts/differential/run.py --sample 5000   # a random subset (CI)
     python3 scripts/differential/run.py --suite encoding --max-show 50
 
-It creates .venv/ (ftfy==6.3.1 and Faker, pinned) on first use and re-runs
-itself there, builds `examples/ftfy_batch.rs` in release mode, and runs both
-on:
+It creates .venv/ from scripts/requirements.txt (ftfy==6.3.1, Faker, ...,
+pinned) on first use and re-runs itself there, builds the batch runner
+`tools/src/bin/ftfy_batch.rs` in release mode, and runs both on:
 
 - the *encoding* suite: clean multilingual strings (Faker locales and
   hand-written sentences) and the same strings mangled every way the library
@@ -37,20 +37,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv"
-# Babel: CLDR for scripts/extended/gen_model.py (run by scripts/regen.sh).
-REQUIREMENTS = ["ftfy==6.3.1", "wcwidth==0.9.4", "Faker==33.1.0", "Babel==2.16.0"]
+# Every Python tool of scripts/, pinned (the oracle, the corpora's data, the
+# peers of the side-by-side runs).
+REQUIREMENTS = ROOT / "scripts" / "requirements.txt"
 
 
-def ensure_venv(extra=()):
-    """Re-runs this script inside .venv, creating it if needed, with the
-    pinned REQUIREMENTS and any `extra` ones installed."""
+def ensure_venv():
+    """Re-runs the calling script inside .venv, creating it if needed, with
+    scripts/requirements.txt installed."""
     python = VENV / "bin" / "python"
     if Path(sys.prefix).resolve() == VENV.resolve() and os.environ.get("FTFY_VENV_READY"):
         return
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    *REQUIREMENTS, *extra], check=True)
+                    "-r", str(REQUIREMENTS)], check=True)
     os.environ["FTFY_VENV_READY"] = "1"
     # The corpus iterates sets of strings: fix the hash seed so that two
     # runs build the same corpus.
@@ -69,10 +70,10 @@ FIX_TEXT_CONFIGS = [{}] + [{option: False} for option in [
 
 
 def run_rust(cases):
-    """Runs the batch example on cases (dicts with func, config, input)."""
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"],
+    """Runs the batch runner on cases (dicts with func, config, input)."""
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"],
                    cwd=ROOT, check=True)
-    binary = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+    binary = ROOT / "target" / "release" / "ftfy_batch"
     payload = "".join(json.dumps({"id": i, **case}, ensure_ascii=False) + "\n" for i, case in enumerate(cases))
     started = time.perf_counter()
     done = subprocess.run([str(binary)], input=payload.encode("utf-8"), capture_output=True, check=True)

@@ -1,5 +1,5 @@
-"""Runs texts through the crate's `ftfy_batch` example, for the checks in
-this directory that compare its answers with ftfy 6.3.1's."""
+"""Runs texts through the batch runner `tools/src/bin/ftfy_batch.rs`, for
+the checks in this directory that compare its answers with ftfy 6.3.1's."""
 import json
 import subprocess
 from pathlib import Path
@@ -7,12 +7,12 @@ from pathlib import Path
 import ftfy
 
 ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+BINARY = ROOT / "target" / "release" / "ftfy_batch"
 
 
 def build():
-    """Builds the batch example (release)."""
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT,
+    """Builds the batch runner (release)."""
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT,
                    check=True)
 
 
@@ -27,7 +27,7 @@ def run_extended(texts, func="fix_encoding"):
 
 
 def changed_clean(texts, what):
-    """Builds the batch example, runs extended `fix_encoding` on `texts` and
+    """Builds the batch runner, runs extended `fix_encoding` on `texts` and
     reports (as `what`) those it changes that are clean: text ftfy 6.3.1
     itself changes is not, and is left out, as in corpus.py. Returns them,
     as (text, output) pairs."""

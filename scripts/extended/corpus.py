@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the corpora that measure extended recovery (issues 13 and 15).
+"""Generates the corpora that measure extended recovery.
 
 Only generated text: wordfreq's word lists (sentences of random frequent
 words), Faker's locales, Unicode CLDR's localized names through Babel, and
@@ -10,13 +10,13 @@ from wordfreq, so the wordfreq sentences are text the model has not seen.
 Writes, under target/extended/:
 - clean.jsonl: {"text", "source", "lang"}: text that must never change;
 - mojibake.jsonl: {"original", "broken", "class", "codec", "lang"}: UTF-8
-  read as a single-byte codec (issue 13), one class per line;
+  read as a single-byte codec, one class per line;
 - legacy.jsonl: {"original", "broken", "pair", "lang"}: a legacy encoding
-  read as another (issue 15), sentences of 30 to 200 characters.
+  read as another, sentences of 30 to 200 characters.
 
 Run: .venv/bin/python scripts/extended/corpus.py
-(Babel==2.16.0, wordfreq==3.1.1, Faker==33.1.0, ftfy==6.3.1; seeded, so
-the output is the same on every run.)
+(the .venv of scripts/requirements.txt; seeded, so the output is the same
+on every run.)
 """
 import json
 import os

@@ -8,10 +8,10 @@
 set -eu
 corpus=${1:-target/extended/clean.jsonl}
 functions=${2:-fix_encoding fix_text}
-cargo build -q --release --example extended_cost
+cargo build -q --release -p ftfy-tools --bin extended_cost
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        target/release/examples/extended_cost "$corpus" --passes "$1" "$2" 2>&1 \
+        target/release/extended_cost "$corpus" --passes "$1" "$2" 2>&1 \
         | sed -n 's/.*refs: *//p' | tr -d ,
 }
 for function in $functions; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A false-positive check for the mixups within the Latin script (issue 15)
-on text that no tuning used: random sentences of wordfreq words (deeper in
+"""A false-positive check for the mixups within the Latin script on text
+that no tuning used: random sentences of wordfreq words (deeper in
 the lists than names.py and odd_text.py go, ranks up to 30 000) of the
 Latin-script languages, half of their words drawn from the words with an
 accented letter, some lines of two languages, some words capitalized. Its
@@ -8,7 +8,8 @@ seed is its own. None may change in extended mode. (wordfreq's data is
 CC BY-SA: used here as test text only, never for the model.)
 
 Run: .venv/bin/python scripts/extended/fresh_latin.py [COUNT] [SEED]
-(wordfreq==3.1.1, ftfy==6.3.1; builds the batch example first.)
+(the .venv of scripts/requirements.txt; builds the batch runner
+tools/src/bin/ftfy_batch.rs first.)
 Exits 1 if anything changed.
 """
 import random

@@ -35,8 +35,8 @@ It writes:
   letters, for the mixups within the Latin script.
 
 Run: .venv/bin/python scripts/extended/gen_model.py
-(Python 3.11, Babel==2.16.0, Faker==33.1.0;
-the output is deterministic.)
+(Python 3.11 and the .venv of scripts/requirements.txt; the output is
+deterministic.)
 """
 import collections
 import json

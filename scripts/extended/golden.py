@@ -5,8 +5,9 @@ codec and legacy pair, the known misses and the short strings left alone.
 Each case starts from an original text written here and damages it the way
 its class says. Expected values come only from that original (a recovered
 case) or from ftfy 6.3.1 (text both leave alone); which of the two a case
-gets is decided by running this crate's batch example, and a case that
-neither recovers nor leaves alone is reported and left out.
+gets is decided by running this crate's batch runner
+(tools/src/bin/ftfy_batch.rs), and a case that neither recovers nor leaves
+alone is reported and left out.
 
 Run: .venv/bin/python scripts/extended/golden.py
 """
@@ -19,7 +20,7 @@ import ftfy.bad_codecs  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "golden" / "extended.toml"
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+BINARY = ROOT / "target" / "release" / "ftfy_batch"
 
 
 def utf8_as(codec):
@@ -48,47 +49,45 @@ def mixed(codec, words):
 
 # (name, why, original, damage)
 CASES = [
-    ("utf8-as-1251-cafe", "Latin text read as Windows-1251 (issue 13, class 1)", "Un café au lait, s'il vous plaît", utf8_as("sloppy-windows-1251")),
+    ("utf8-as-1251-cafe", "Latin text read as Windows-1251", "Un café au lait, s'il vous plaît", utf8_as("sloppy-windows-1251")),
     ("utf8-as-1251-hotel", "Latin text read as Windows-1251", "Hôtel de la Gare à Genève", utf8_as("sloppy-windows-1251")),
-    ("utf8-as-1253-naive", "Latin text read as Windows-1253 (class 1)", "Une idée naïve et très française", utf8_as("sloppy-windows-1253")),
+    ("utf8-as-1253-naive", "Latin text read as Windows-1253", "Une idée naïve et très française", utf8_as("sloppy-windows-1253")),
     ("utf8-as-1253-german", "German read as Windows-1253", "Die Straße führt über die Brücke", utf8_as("sloppy-windows-1253")),
-    ("utf8-as-iso-8859-2-spanish", "Spanish read as ISO-8859-2 (class 2)", "El mínimo está en el océano según ellos", utf8_as("iso-8859-2")),
-    ("utf8-as-1250-french", "French read as Windows-1250 (class 2)", "Le théâtre de l'été à Montréal", utf8_as("sloppy-windows-1250")),
-    ("utf8-as-macroman-german", "German read as MacRoman (class 2)", "Größere Äpfel für München", utf8_as("macroman")),
+    ("utf8-as-iso-8859-2-spanish", "Spanish read as ISO-8859-2", "El mínimo está en el océano según ellos", utf8_as("iso-8859-2")),
+    ("utf8-as-1250-french", "French read as Windows-1250", "Le théâtre de l'été à Montréal", utf8_as("sloppy-windows-1250")),
+    ("utf8-as-macroman-german", "German read as MacRoman", "Größere Äpfel für München", utf8_as("macroman")),
     ("utf8-as-cp437-russian", "Russian read as cp437, partly fixed by ftfy (leftover words)", "Появляется дальше и как природы так сделано", utf8_as("cp437")),
-    ("utf8-as-1257-albanian", "The wrong codec wins in ftfy (class 3): Windows-1250 decodes it too", "Shqipëri është vendi im", utf8_as("sloppy-windows-1257")),
-    ("mixed-line-slovene", "Correct text beside Windows-1252 mojibake (class 4)", "žena i škola", mixed("sloppy-windows-1252", 2)),
-    ("mixed-line-polish", "Correct Polish beside mojibake (class 4)", "Łódź i Gdańsk", mixed("sloppy-windows-1252", 2)),
-    ("mixed-line-russian", "Correct Russian beside 1250 mojibake (class 4)", "В средства вопросам на что Рассказывает все украинские", mixed("sloppy-windows-1250", 5)),
-    ("straightened-dash", "An en dash's mojibake with its quote straightened (class 5)", "Die Jahre 2010–2020 waren gut für alle", straightened("sloppy-windows-1252")),
-    ("straightened-russian", "т and ф mojibake with straightened quotes (class 5)", "Хочешь первый жители где в такого открытие", straightened("sloppy-windows-1252")),
-    ("straightened-polish", "ł and ń mojibake with straightened quotes (class 5)", "Półtora miliona złotych dla Gdańska", straightened("sloppy-windows-1252")),
-    ("straightened-two-in-a-word", "Two straightened quotes in one word (житт: т twice) are put back together (class 5)", "Ми хочемо життя без страху і в тому числі", straightened("sloppy-windows-1252")),
-    ("straightened-cyrillic-1251", "Straightened quotes in Russian read as Windows-1251 (class 5)", "Клубе считает и результатам состав к специально построить", straightened("sloppy-windows-1251")),
+    ("utf8-as-1257-albanian", "The wrong codec wins in ftfy: Windows-1250 decodes it too", "Shqipëri është vendi im", utf8_as("sloppy-windows-1257")),
+    ("mixed-line-slovene", "Correct text beside Windows-1252 mojibake", "žena i škola", mixed("sloppy-windows-1252", 2)),
+    ("mixed-line-polish", "Correct Polish beside mojibake", "Łódź i Gdańsk", mixed("sloppy-windows-1252", 2)),
+    ("mixed-line-russian", "Correct Russian beside 1250 mojibake", "В средства вопросам на что Рассказывает все украинские", mixed("sloppy-windows-1250", 5)),
+    ("straightened-dash", "An en dash's mojibake with its quote straightened", "Die Jahre 2010–2020 waren gut für alle", straightened("sloppy-windows-1252")),
+    ("straightened-russian", "т and ф mojibake with straightened quotes", "Хочешь первый жители где в такого открытие", straightened("sloppy-windows-1252")),
+    ("straightened-polish", "ł and ń mojibake with straightened quotes", "Półtora miliona złotych dla Gdańska", straightened("sloppy-windows-1252")),
+    ("straightened-two-in-a-word", "Two straightened quotes in one word (житт: т twice) are put back together", "Ми хочемо життя без страху і в тому числі", straightened("sloppy-windows-1252")),
+    ("straightened-cyrillic-1251", "Straightened quotes in Russian read as Windows-1251", "Клубе считает и результатам состав к специально построить", straightened("sloppy-windows-1251")),
     ("a-grave-lost-space-1251", "French read as Windows-1251 whose `à` lost its no-break space and the space after it (ftfy's known failure, fixed as ftfy's restore_byte_a0 would)", "faites attention à bien vous renseigner avant sur le médicament", lambda t: t.encode("utf-8").decode("sloppy-windows-1251").replace("\xa0", "")),
     ("inverted-question-cp437", "One sequence, no hard sign, but `¿` opens the question the line's `?` closes (ftfy's known failure)", "¿que diferencia hay?", utf8_as("cp437")),
     ("macroman-single-sequence", "One sequence with a hard sign (a symbol between letters) and one reading (ftfy's known failure `pi√π`)", "Sarai ricontattato dal nostro Esperto al più presto.", utf8_as("macroman")),
     ("lost-a0-between-words-arabic", "Arabic digits ٠ (D9 A0) whose no-break space became a space between words, beside correct Arabic (ftfy's known failure, span repair across the space)", "أكثر من ٠٠١ بلد", lambda t: mixed("sloppy-windows-1252", 1)(t).replace("\xa0", " ")),
     ("miss-vietnamese-a-grave", "Known miss: `hĂ i` is Vietnamese `hài`, but `à` followed by a lost space is taken as ftfy takes it, a word of its own (French `à bien`)", "Xem clip hài, phim hài mới hay nhất", lambda t: t.encode("utf-8").decode("sloppy-windows-1250").replace("\xa0", " ")),
-    # Issue 13's third round.
     ("macroman-symbol-run", "Two symbols between letters (f√∏ler) are as hard a sign as one, and only MacRoman reads them", "Jeg føler mig godt i dag", utf8_as("macroman")),
     ("cp437-box-drawing-run", "Two box-drawing characters between letters (secci├│n) are a hard sign", "Una sección de la ciudad", utf8_as("cp437")),
     ("iso-8859-2-one-sequence-latin-sign", "One sequence with no hard sign, but a capital inside a word (siguiĂł) that the re-decoding makes one language's", "Ella lo siguió ayer por la tarde", utf8_as("iso-8859-2")),
-    ("iso-8859-2-not-1250-icelandic", "ftfy reads Windows-1250 (båðum: å beside ð is no one language's); ISO-8859-2 reads Icelandic (class 3)", "Heldur og er líka og lífi og í báðum kennara.", utf8_as("iso-8859-2")),
-    ("iso-8859-2-not-1250-romanian-case", "ftfy reads Windows-1250's capital Î inside a sentence; ISO-8859-2 reads the same letters with în (class 3)", "Să cateva durată în în dreptate!", utf8_as("iso-8859-2")),
-    ("straightened-polish-line-letters", "Straightened quotes whose letter one language writes with the line's others (ł beside ę, not Hungarian ő), chosen again once the other word's choice is known (class 5)", "Parlamentu odbył posiedzenie i się zgodził", straightened("sloppy-windows-1252")),
+    ("iso-8859-2-not-1250-icelandic", "ftfy reads Windows-1250 (båðum: å beside ð is no one language's); ISO-8859-2 reads Icelandic", "Heldur og er líka og lífi og í báðum kennara.", utf8_as("iso-8859-2")),
+    ("iso-8859-2-not-1250-romanian-case", "ftfy reads Windows-1250's capital Î inside a sentence; ISO-8859-2 reads the same letters with în", "Să cateva durată în în dreptate!", utf8_as("iso-8859-2")),
+    ("straightened-polish-line-letters", "Straightened quotes whose letter one language writes with the line's others (ł beside ę, not Hungarian ő), chosen again once the other word's choice is known", "Parlamentu odbył posiedzenie i się zgodził", straightened("sloppy-windows-1252")),
     ("straightened-spaced-dash", "A spaced dash whose straightened quote stood for byte 93 (–) or 94 (—) can't be decided: the em dash is chosen, so a spaced en dash comes out as an em dash (half of the quotes class's misses)", "Need the — to all", straightened("sloppy-windows-1252")),
-    # Issue 13's straightened quotes, fourth round.
-    ("straightened-ukrainian-ye", "Ukrainian є (D1 94) whose quote was straightened, not ф (D1 84), in a line that writes і: the model's letter pairs, mostly Russian, make має costlier than маф (class 5)", "Добра юрій і во проте самий не в має бригади панове в голови цікаві в народного положення в тож.", straightened("sloppy-windows-1251")),
-    ("straightened-over-ftfy-hungarian", "ftfy leaves lévÅ' (a capital between a lowercase letter and a straightened quote, a hard sign here), which becomes lévő (class 5)", "A mögé ha megtörtént el aktuális a autót ahogy köszi lesz pillanatban lévő és videók.", straightened("sloppy-windows-1252")),
-    ("mixed-line-iso-8859-2-over-ftfy", "Correct Bulgarian beside ISO-8859-2 mojibake, which ftfy's decode_inconsistent_utf8 reads partly through Windows-1250 (двиМи, пО); span repair through ISO-8859-2 has fewer capitals inside words (class 4)", "Щом love на на свобода дъщерята организации. Чете и движи битка и като тази няма по поддръжка комплект.", mixed("iso-8859-2", 7)),
+    ("straightened-ukrainian-ye", "Ukrainian є (D1 94) whose quote was straightened, not ф (D1 84), in a line that writes і: the model's letter pairs, mostly Russian, make має costlier than маф", "Добра юрій і во проте самий не в має бригади панове в голови цікаві в народного положення в тож.", straightened("sloppy-windows-1251")),
+    ("straightened-over-ftfy-hungarian", "ftfy leaves lévÅ' (a capital between a lowercase letter and a straightened quote, a hard sign here), which becomes lévő", "A mögé ha megtörtént el aktuális a autót ahogy köszi lesz pillanatban lévő és videók.", straightened("sloppy-windows-1252")),
+    ("mixed-line-iso-8859-2-over-ftfy", "Correct Bulgarian beside ISO-8859-2 mojibake, which ftfy's decode_inconsistent_utf8 reads partly through Windows-1250 (двиМи, пО); span repair through ISO-8859-2 has fewer capitals inside words", "Щом love на на свобода дъщерята организации. Чете и движи битка и като тази няма по поддръжка комплект.", mixed("iso-8859-2", 7)),
     ("miss-iso-8859-2-or-1250-danish", "Known miss: one sequence that ISO-8859-2 reads Områder and Windows-1250 Omrüder, both words to the letter-pair model", "Områder problemer typisk han og sin fleste", utf8_as("iso-8859-2")),
     ("miss-iso-8859-2-or-1250-german", "Known miss: prĂźfung is prüfung in ISO-8859-2 and prßfung in Windows-1250, which the letter-pair model finds nearly as likely", "I baum vorteil eher aktion prüfung heiligen", utf8_as("iso-8859-2")),
     ("miss-iso-8859-2-or-1250-french", "Known miss: ĂŠducation (word-initial, no capital inside the word) is éducation in ISO-8859-2 and Êducation in Windows-1250, and the model finds neither far likelier", "De naissance éducation dimanche", utf8_as("iso-8859-2")),
     ("miss-macroman-word-edges", "Known miss: √§ at a word's start (√§r) is a soft sign, and the letter-pair model's costs of ä leave räknas short of the margin", "Vatten räknas helg är med arbetsgivare!", utf8_as("macroman")),
-    ("lost-a0-chinese", "A no-break space lost inside Chinese mojibake (class 6)", "你好，我们在北京见面吧", lost_a0),
-    ("lost-a0-japanese", "A no-break space lost inside Japanese mojibake (class 6)", "日本語のテキストを読みます", lost_a0),
-    ("legacy-1251-as-1252", "Windows-1251 read as Windows-1252 (issue 15)", "Привет, как дела? Всё хорошо, спасибо.", legacy("windows-1251", "sloppy-windows-1252")),
+    ("lost-a0-chinese", "A no-break space lost inside Chinese mojibake", "你好，我们在北京见面吧", lost_a0),
+    ("lost-a0-japanese", "A no-break space lost inside Japanese mojibake", "日本語のテキストを読みます", lost_a0),
+    ("legacy-1251-as-1252", "Windows-1251 read as Windows-1252", "Привет, как дела? Всё хорошо, спасибо.", legacy("windows-1251", "sloppy-windows-1252")),
     ("legacy-1251-as-latin-1", "Windows-1251 read as Latin-1", "Добрый вечер, друзья мои", legacy("windows-1251", "latin-1")),
     ("legacy-koi8r-as-1251", "KOI8-R read as Windows-1251", "Привет, как дела у тебя сегодня?", legacy("koi8-r", "sloppy-windows-1251")),
     ("legacy-koi8r-as-latin-1", "KOI8-R read as Latin-1", "Привет, как дела?", legacy("koi8-r", "latin-1")),
@@ -150,10 +149,10 @@ def main():
     inputs = [damage(original) for _, _, original, damage in CASES]
     payload = "".join(json.dumps({"id": i, "func": "fix_encoding", "config": {"extended_recovery": True},
                                   "input": t}, ensure_ascii=False) + "\n" for i, t in enumerate(inputs))
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
     ours = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
-    lines = ["# Extended recovery (issues 13 and 15): generated by scripts/extended/golden.py; do",
+    lines = ["# Extended recovery: generated by scripts/extended/golden.py; do",
              "# not edit. A recovered case expects the original text the generator damaged",
              "# (and records ftfy 6.3.1's answer); a case left alone expects ftfy's answer,",
              "# the input itself (or ftfy's own change), with the `intended` original",

@@ -3,8 +3,9 @@
 `guess_bytes_with` in extended mode, ftfy 6.3.1's `guess_bytes`, chardet and
 charset-normalizer, on bytes generated from the legacy corpus of corpus.py.
 
-    .venv/bin/pip install chardet==7.7.0 charset-normalizer==3.5.2
     .venv/bin/python scripts/extended/guess_compare.py
+
+(chardet and charset-normalizer are pinned in scripts/requirements.txt.)
 
 Each original sentence of target/extended/legacy.jsonl (30 to 200
 characters, 27 languages) is encoded in the encoding it was written in,
@@ -25,7 +26,7 @@ import charset_normalizer
 import ftfy
 
 ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+BINARY = ROOT / "target" / "release" / "ftfy_batch"
 LEGACY = ROOT / "target" / "extended" / "legacy.jsonl"
 FILE_LINES = 5
 
@@ -87,7 +88,7 @@ def samples():
 
 def main():
     if not BINARY.exists():
-        subprocess.run(["cargo", "build", "-q", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+        subprocess.run(["cargo", "build", "-q", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     rows = samples()
     ours_guesses = ours([data for _, _, data, _ in rows])
     detectors = (("this library, extended", lambda i, data: ours_guesses[i]),

@@ -25,7 +25,7 @@ import ftfy
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "target" / "extended"
-BINARY = ROOT / "target" / "release" / "examples" / "ftfy_batch"
+BINARY = ROOT / "target" / "release" / "ftfy_batch"
 
 
 def run(func, texts, extended=True):
@@ -140,7 +140,7 @@ def test_cases(path):
 
 
 if __name__ == "__main__":
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "ftfy_batch"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     what = sys.argv[2] if len(sys.argv) > 2 else "all"
     if what in ("all", "clean"):
         clean_gate()

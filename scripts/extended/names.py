@@ -9,8 +9,8 @@ sentences of frequent words of one language with such names inserted
 Only generated text (Faker's locales, wordfreq's word lists, seeded).
 
 Run: .venv/bin/python scripts/extended/names.py [COUNT]
-(Faker==33.1.0, wordfreq==3.1.1, ftfy==6.3.1; builds the batch example
-first.)
+(the .venv of scripts/requirements.txt; builds the batch runner
+tools/src/bin/ftfy_batch.rs first.)
 """
 import os
 import random

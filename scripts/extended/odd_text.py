@@ -20,8 +20,8 @@ wordfreq's word lists took from the web (`is_wordfreq_mojibake`: Romanian
 `ºi` for `și`). Exits 1 if anything changed.
 
 Run: .venv/bin/python scripts/extended/odd_text.py [SEED ...]
-(Babel==2.16.0, Faker==33.1.0, wordfreq==3.1.1, ftfy==6.3.1; builds the
-batch example first.)
+(the .venv of scripts/requirements.txt; builds the batch runner
+tools/src/bin/ftfy_batch.rs first.)
 """
 import datetime
 import os

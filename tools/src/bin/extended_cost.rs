@@ -3,7 +3,7 @@
 //! default on text it leaves alone.
 //!
 //! ```text
-//! cargo run --release --example extended_cost -- target/extended/clean.jsonl
+//! cargo run --release -p ftfy-tools --bin extended_cost -- target/extended/clean.jsonl
 //! ```
 //!
 //! The input is JSON lines with a `text` field (scripts/extended/corpus.py
@@ -18,7 +18,7 @@
 //!
 //! ```text
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/extended_cost target/extended/clean.jsonl --passes 2 extended-fix_text
+//!     target/release/extended_cost target/extended/clean.jsonl --passes 2 extended-fix_text
 //! ```
 
 use std::time::{Duration, Instant};

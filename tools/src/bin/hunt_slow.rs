@@ -3,7 +3,7 @@
 //! grows with the length of the line (quadratic work).
 //!
 //! ```text
-//! cargo run --release --example hunt_slow [PATTERNS [SEED]]
+//! cargo run --release -p ftfy-tools --bin hunt_slow -- [PATTERNS [SEED]]
 //! ```
 //!
 //! Each pattern is one to four characters drawn from those that some fix
@@ -18,7 +18,7 @@
 //! of the plan on twelve repeats, which is cheap), timed the same way.
 //! Random patterns of any characters rarely make one.
 
-#[path = "../benches/inputs.rs"]
+#[path = "../../../benches/inputs.rs"]
 #[allow(dead_code)] // the benchmark inputs; only the generator is used here
 mod inputs;
 

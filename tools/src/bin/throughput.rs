@@ -18,7 +18,7 @@ use std::{env, fs};
 
 use ftfy::{fix_encoding_with, fix_text_with, TextFixerConfig};
 
-#[path = "../benches/inputs.rs"]
+#[path = "../../../benches/inputs.rs"]
 mod inputs;
 
 /// Runs `work` until at least a second has passed; returns runs per second.
