@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Documents, comments, test names, golden files and scripts state the
 # present for their reader: nothing in the project speaks of how the work
-# on it was organised (numbered stops and issues, "this stop", helpers,
-# what was "tried and dropped"). Prints every line that does and fails.
+# on it was organised (numbered stops and issues, "this stop", the
+# worktrees of those who worked on it, what was "tried and dropped").
+# Prints every line that does and fails.
 #
 # Left out: files whose opening lines say they are generated (their
 # generators are checked instead) and this script. Citations of ftfy's own
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pattern='\b(stops?|issues?) [0-9]+\b|this stop|helper|tried and dropped'
+pattern='\b(stops?|issues?) [0-9]+\b|this stop|tried and dropped|/work/wt/|helpers?.? worktree'
 self=scripts/check_wording.sh
 
 found=0

@@ -8,10 +8,13 @@
 set -eu
 corpus=${1:-target/extended/clean.jsonl}
 functions=${2:-fix_encoding fix_text}
-cargo build -q --release -p ftfy-tools --bin extended_cost
+# The tools' build: target/ unless CARGO_TARGET_DIR says otherwise, with the
+# tools' features in FTFY_TOOLS_FEATURES (bounds.sh's measurements).
+cargo build -q --release -p ftfy-tools --bin extended_cost --features "${FTFY_TOOLS_FEATURES:-}"
+binary=${CARGO_TARGET_DIR:-target}/release/extended_cost
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        target/release/extended_cost "$corpus" --passes "$1" "$2" 2>&1 \
+        "$binary" "$corpus" --passes "$1" "$2" 2>&1 \
         | sed -n 's/.*refs: *//p' | tr -d ,
 }
 for function in $functions; do

@@ -16,6 +16,7 @@ target/extended/misses-*.txt.
 """
 import collections
 import json
+import os
 import subprocess
 import sys
 import time
@@ -25,7 +26,11 @@ import ftfy
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "target" / "extended"
-BINARY = ROOT / "target" / "release" / "ftfy_batch"
+# The tools' build: `target/` unless CARGO_TARGET_DIR says otherwise, with
+# the tools' features in FTFY_TOOLS_FEATURES (bounds.sh's measurements).
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+BINARY = TARGET / "release" / "ftfy_batch"
+FEATURES = os.environ.get("FTFY_TOOLS_FEATURES", "")
 
 
 def run(func, texts, extended=True):
@@ -140,7 +145,8 @@ def test_cases(path):
 
 
 if __name__ == "__main__":
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch",
+                    "--features", FEATURES], cwd=ROOT, check=True)
     what = sys.argv[2] if len(sys.argv) > 2 else "all"
     if what in ("all", "clean"):
         clean_gate()
