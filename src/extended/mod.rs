@@ -39,6 +39,7 @@
 //! ```
 
 mod bounds;
+mod budget;
 mod candidates;
 mod chars;
 mod cyrillic;
@@ -61,6 +62,7 @@ use crate::plan::ExtensionFix;
 use crate::replay::ReplayExtension;
 use crate::TextFixerConfig;
 use bounds::Bound;
+use budget::{Budget, Exhausted};
 use candidates::{Candidate, UTF8_TRANSFORMS};
 
 /// How much less a UTF-8 re-decoding must cost than the text as read (and
@@ -118,13 +120,24 @@ const MAX_ROUNDS: usize = 8;
 fn fix_encoding<'a>(
     text: &'a str,
     config: &TextFixerConfig,
-    mut plan: Option<&mut Vec<ExplanationStep>>,
+    plan: Option<&mut Vec<ExplanationStep>>,
 ) -> Cow<'a, str> {
     // ftfy leaves ASCII alone, and so does recovery.
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
+    fix_encoding_within(text, config, plan, &Budget::for_text(text))
+}
+
+/// [`fix_encoding`] within `budget`.
+fn fix_encoding_within<'a>(
+    text: &'a str,
+    config: &TextFixerConfig,
+    mut plan: Option<&mut Vec<ExplanationStep>>,
+    budget: &Budget,
+) -> Cow<'a, str> {
     let mut current = Cow::Borrowed(text);
+    let plan_start = plan.as_deref().map_or(0, Vec::len);
     // Characters that re-decoding has merged so far: evidence that this
     // line is mojibake, which lets a later round fix the leftovers.
     let mut merged_so_far = 0;
@@ -136,7 +149,14 @@ fn fix_encoding<'a>(
             Cow::Borrowed(_) => None,
             Cow::Owned(fixed) => (fixed != *current).then_some(fixed),
         };
-        let recovered = recover(&current, ftfy_changed.as_deref(), merged_so_far);
+        let Ok(recovered) = recover(&current, ftfy_changed.as_deref(), merged_so_far, budget)
+        else {
+            // Degenerate input: ftfy's answer, the default mode's.
+            if let Some(plan) = plan.as_deref_mut() {
+                plan.truncate(plan_start);
+            }
+            return ftfy_fix_encoding(text, config, plan);
+        };
         let (text, steps) = match (recovered, ftfy_changed) {
             (Some(candidate), _) => (candidate.text, candidate.plan),
             (None, Some(text)) => (text, ftfy_plan),
@@ -214,10 +234,16 @@ fn may_change_clean(text: &str, continuation: bool) -> bool {
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly
 /// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
-fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candidate> {
+fn recover(
+    text: &str,
+    ftfy: Option<&str>,
+    merged_so_far: usize,
+    budget: &Budget,
+) -> Result<Option<Candidate>, Exhausted> {
     if text.is_ascii() {
-        return None;
+        return Ok(None);
     }
+    budget.charge(text.len())?;
     // One cheap pass rules out most clean text, and most codecs.
     let viable = if bounds::on(Bound::Recovery) {
         prefilter::Viable {
@@ -226,16 +252,19 @@ fn recover(text: &str, ftfy: Option<&str>, merged_so_far: usize) -> Option<Candi
             ..prefilter::viable(text).unwrap_or(prefilter::Viable::NOTHING)
         }
     } else {
-        prefilter::viable(text)?
+        match prefilter::viable(text) {
+            Some(viable) => viable,
+            None => return Ok(None),
+        }
     };
     // A single weak sequence needs earlier merges on the line.
     if viable.weak && merged_so_far < 2 {
-        return None;
+        return Ok(None);
     }
     if merged_so_far < 2 && only_rereads_clean_words(text, viable) {
-        return None;
+        return Ok(None);
     }
-    recover::recover_viable(text, ftfy, merged_so_far, viable)
+    recover::recover_viable(text, ftfy, merged_so_far, viable, budget)
 }
 
 /// Whether the only candidates `viable` allows are span repairs that
@@ -622,7 +651,8 @@ impl ExtensionFix {
     /// ```
     pub fn apply_text(self, text: &str) -> Option<Cow<'_, str>> {
         let (codec, repair) = self.span_repair()?;
-        Some(spans::repair_spans(text, codec.name(), repair))
+        // Replaying a plan does one repair: no budget needed.
+        spans::repair_spans(text, codec.name(), repair, &Budget::unlimited()).ok()
     }
 }
 

@@ -1410,6 +1410,7 @@ fn step_run(
 mod tests {
     use super::*;
     use crate::codecs::misread::{may_be_encodable, may_continue_sequence};
+    use crate::extended::budget::Budget;
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
     use crate::extended::recover;
     use crate::extended::recover::recover_viable;
@@ -1537,9 +1538,14 @@ mod tests {
         let ftfy =
             crate::encoding::ftfy_fix_encoding(text, &crate::TextFixerConfig::default(), None);
         assert_eq!(ftfy, text);
-        let everything = outcome(recover_viable(text, None, 0, Viable::EVERYTHING));
+        let everything = outcome(
+            recover_viable(text, None, 0, Viable::EVERYTHING, &Budget::unlimited()).unwrap(),
+        );
         assert!(everything.is_some());
-        assert_eq!(outcome(recover(text, None, 0)), everything);
+        assert_eq!(
+            outcome(recover(text, None, 0, &Budget::unlimited()).unwrap()),
+            everything
+        );
     }
 
     /// A capital lead byte before a space (a lost no-break space) is one
@@ -1554,7 +1560,10 @@ mod tests {
                 "{text}"
             );
             assert_eq!(
-                outcome(recover_viable(text, None, 0, Viable::EVERYTHING)),
+                outcome(
+                    recover_viable(text, None, 0, Viable::EVERYTHING, &Budget::unlimited())
+                        .unwrap()
+                ),
                 None
             );
         }
@@ -1686,11 +1695,11 @@ mod tests {
         fn prefilter_never_changes_the_answer(text in line(), merged in 0usize..3) {
             let ftfy = crate::encoding::ftfy_fix_encoding(&text, &crate::TextFixerConfig::default(), None);
             let ftfy = (ftfy != text).then(|| ftfy.into_owned());
-            let filtered = outcome(recover(&text, ftfy.as_deref(), merged));
+            let filtered = outcome(recover(&text, ftfy.as_deref(), merged, &Budget::unlimited()).unwrap());
             let everything = if text.is_ascii() {
                 None
             } else {
-                outcome(recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING))
+                outcome(recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING, &Budget::unlimited()).unwrap())
             };
             prop_assert_eq!(filtered, everything);
         }
@@ -1712,7 +1721,7 @@ mod tests {
         fn what_fix_text_skips_recovery_leaves(text in line()) {
             let continuation = text.chars().any(|c| !c.is_ascii() && may_continue_sequence(c));
             if !crate::extended::may_change_clean(&text, continuation) {
-                let everything = recover_viable(&text, None, 0, Viable::EVERYTHING);
+                let everything = recover_viable(&text, None, 0, Viable::EVERYTHING, &Budget::unlimited()).unwrap();
                 prop_assert_eq!(outcome(everything), None);
             }
         }
@@ -1728,7 +1737,7 @@ mod tests {
             prop_assert!(text.chars().all(|c| c.is_ascii() || !may_be_encodable(c)));
             let ftfy = crate::encoding::ftfy_fix_encoding(&text, &crate::TextFixerConfig::default(), None);
             let ftfy = (ftfy != text).then(|| ftfy.into_owned());
-            let everything = recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING);
+            let everything = recover_viable(&text, ftfy.as_deref(), merged, Viable::EVERYTHING, &Budget::unlimited()).unwrap();
             prop_assert_eq!(outcome(everything), None);
         }
 
@@ -1757,7 +1766,7 @@ mod tests {
                 }
                 if viable.spans & (1 << bit) == 0 {
                     for repair in [crate::plan::SpanRepair::Likelier, crate::plan::SpanRepair::Leftovers] {
-                        let repaired = crate::extended::spans::repair_spans(&text, transform.encoder, repair);
+                        let repaired = crate::extended::spans::repair_spans(&text, transform.encoder, repair, &Budget::unlimited()).unwrap();
                         prop_assert!(matches!(repaired, std::borrow::Cow::Borrowed(_)), "{} {}", text, transform.encoder);
                     }
                 }

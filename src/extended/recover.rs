@@ -6,6 +6,7 @@
 use std::cell::OnceCell;
 
 use super::bounds::{self, Bound};
+use super::budget::{Budget, Exhausted};
 use super::candidates::{
     self, whole_line, whole_line_encoded, Candidate, Decoder, LEGACY_TRANSFORMS, UTF8_TRANSFORMS,
 };
@@ -18,21 +19,25 @@ pub(super) fn recover_viable(
     ftfy: Option<&str>,
     merged_so_far: usize,
     viable: prefilter::Viable,
-) -> Option<Candidate> {
-    let mut judge = Judge::new(text, ftfy, merged_so_far)?;
-    let (utf8_candidates, utf8_mojibake) = utf8_candidates(text, ftfy, merged_so_far, viable);
+    budget: &Budget,
+) -> Result<Option<Candidate>, Exhausted> {
+    let Some(mut judge) = Judge::new(text, ftfy, merged_so_far, budget) else {
+        return Ok(None);
+    };
+    let (utf8_candidates, utf8_mojibake) =
+        utf8_candidates(text, ftfy, merged_so_far, viable, budget)?;
     judge.utf8_mojibake = utf8_mojibake;
-    judge.weigh_ambiguity(&utf8_candidates);
+    judge.weigh_ambiguity(&utf8_candidates)?;
     let mut best = None;
     for candidate in utf8_candidates {
-        judge.consider(candidate, false, &mut best);
+        judge.consider(candidate, false, &mut best)?;
     }
     if judge.before.cost >= LEGACY_MARGIN {
-        for_each_legacy_candidate(text, viable, &judge.counts, |candidate| {
-            judge.consider(candidate, true, &mut best);
-        });
+        for_each_legacy_candidate(text, viable, &judge.counts, budget, |candidate| {
+            judge.consider(candidate, true, &mut best)
+        })?;
     }
-    best.map(|(_, candidate)| candidate)
+    Ok(best.map(|(_, candidate)| candidate))
 }
 
 /// The UTF-8 re-decodings `viable` allows: of the whole line, then of its
@@ -44,7 +49,8 @@ fn utf8_candidates(
     ftfy: Option<&str>,
     merged_so_far: usize,
     viable: prefilter::Viable,
-) -> (Vec<Candidate>, bool) {
+    budget: &Budget,
+) -> Result<(Vec<Candidate>, bool), Exhausted> {
     let mut utf8_candidates = Vec::new();
     // Codecs through which the whole line re-decodes: their span repair
     // could only fix part of the same (`a├░ ├╛arf nær`, of which the
@@ -52,6 +58,7 @@ fn utf8_candidates(
     let mut whole_lines = 0u16;
     for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
         if viable.line & (1 << bit) != 0 {
+            budget.charge(text.len())?;
             if let Some(candidate) = whole_line(text, transform) {
                 utf8_candidates.push(candidate);
                 whole_lines |= 1 << bit;
@@ -71,7 +78,9 @@ fn utf8_candidates(
             if (viable.spans & !whole_lines) & (1 << bit) == 0 {
                 continue;
             }
-            if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair) {
+            budget.charge(text.len())?;
+            if let Cow::Owned(fixed) = spans::repair_spans(text, transform.encoder, repair, budget)?
+            {
                 let codec = candidates::charmap(transform.encoder);
                 if let Some(name) = codec.and_then(|codec| ExtensionFix::spans(codec, repair)) {
                     let plan = vec![ExplanationStep::Apply(Fix::Extension(name))];
@@ -80,7 +89,7 @@ fn utf8_candidates(
             }
         }
     }
-    (utf8_candidates, utf8_mojibake)
+    Ok((utf8_candidates, utf8_mojibake))
 }
 
 /// Calls `visit` with each legacy re-decoding of `text` that `viable`
@@ -89,8 +98,9 @@ fn for_each_legacy_candidate(
     text: &str,
     viable: prefilter::Viable,
     counts: &Counts,
-    mut visit: impl FnMut(Candidate),
-) {
+    budget: &Budget,
+    mut visit: impl FnMut(Candidate) -> Result<(), Exhausted>,
+) -> Result<(), Exhausted> {
     // The text's bytes in each encoder, made once.
     let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
     let cyrillic_signs = OnceCell::new();
@@ -108,6 +118,7 @@ fn for_each_legacy_candidate(
                 continue;
             }
         }
+        budget.charge(text.len())?;
         let bytes = match encoded.iter().find(|(name, _)| *name == transform.encoder) {
             Some((_, bytes)) => bytes,
             None => {
@@ -135,9 +146,10 @@ fn for_each_legacy_candidate(
             }
         }
         if let Some(candidate) = whole_line_encoded(text, transform, bytes) {
-            visit(candidate);
+            visit(candidate)?;
         }
     }
+    Ok(())
 }
 
 /// What a legacy reading is, as far as the Latin script goes.
@@ -158,6 +170,7 @@ struct Mixup {
 /// ftfy's answer, and what is worked out of the text once.
 struct Judge<'t> {
     text: &'t str,
+    budget: &'t Budget,
     ftfy: Option<&'t str>,
     merged_so_far: usize,
     before: model::Score,
@@ -188,7 +201,12 @@ struct Judge<'t> {
 impl<'t> Judge<'t> {
     /// The judge of `text`'s candidates, or `None` when none could win:
     /// the text is clean enough, or ftfy's answer stands.
-    fn new(text: &'t str, ftfy: Option<&'t str>, merged_so_far: usize) -> Option<Judge<'t>> {
+    fn new(
+        text: &'t str,
+        ftfy: Option<&'t str>,
+        merged_so_far: usize,
+        budget: &'t Budget,
+    ) -> Option<Judge<'t>> {
         let before = if merged_so_far < 2 {
             model::score_unless_clean(text)?
         } else {
@@ -227,6 +245,7 @@ impl<'t> Judge<'t> {
         }
         Some(Judge {
             text,
+            budget,
             ftfy,
             merged_so_far,
             before,
@@ -254,23 +273,23 @@ impl<'t> Judge<'t> {
     /// likelier than the other (`prüfung`, not `prßfung`, for ISO-8859-2's
     /// `prĂźfung` read again as Windows-1250). (Latin-1 and MacRoman, say,
     /// stay ambiguous.)
-    fn weigh_ambiguity(&mut self, utf8_candidates: &[Candidate]) {
+    fn weigh_ambiguity(&mut self, utf8_candidates: &[Candidate]) -> Result<(), Exhausted> {
         self.ambiguous = utf8_candidates
             .iter()
             .any(|candidate| candidate.text != utf8_candidates[0].text);
         if self.ambiguous {
-            self.readings = utf8_candidates
-                .iter()
-                .map(|candidate| {
-                    let cost = model::cost(&candidate.text);
-                    (
-                        candidate.text.clone(),
-                        region(read_through(candidate)),
-                        cost,
-                    )
-                })
-                .collect();
+            for candidate in utf8_candidates {
+                self.budget.charge(candidate.text.len())?;
+                let cost = model::cost(&candidate.text);
+                let reading = (
+                    candidate.text.clone(),
+                    region(read_through(candidate)),
+                    cost,
+                );
+                self.readings.push(reading);
+            }
         }
+        Ok(())
     }
 
     fn far_likeliest(&self, candidate: &Candidate, cost: u32) -> bool {
@@ -303,18 +322,20 @@ impl<'t> Judge<'t> {
         candidate: Candidate,
         legacy: bool,
         best: &mut Option<(CandidateKey, Candidate)>,
-    ) {
+    ) -> Result<(), Exhausted> {
+        // Judging a candidate takes a few passes over it.
+        self.budget.charge(candidate.text.len().saturating_mul(4))?;
         let candidate_length = candidate.text.chars().count();
         let merged = self.counts.chars.saturating_sub(candidate_length);
         if !self.shows_enough_evidence(&candidate.text, legacy, candidate_length, merged)
             || model::symbol_count(&candidate.text) > self.counts.symbols
         {
-            return;
+            return Ok(());
         }
         let mixup = if legacy {
             match self.legacy_mixup(&candidate, candidate_length) {
                 Some(mixup) => mixup,
-                None => return,
+                None => return Ok(()),
             }
         } else {
             Mixup {
@@ -325,12 +346,12 @@ impl<'t> Judge<'t> {
         };
         let kana = kana_penalty(&candidate);
         let Some(after) = self.score(&candidate.text, legacy, mixup, kana) else {
-            return;
+            return Ok(());
         };
         if after.hard > 0
             || !self.accepts(&candidate, legacy, mixup, after, (merged, candidate_length))
         {
-            return;
+            return Ok(());
         }
         // ftfy's answer is a whole-line reading: a candidate that keeps a
         // letter of another script (`Г` where ftfy read `à`) is not better.
@@ -339,7 +360,7 @@ impl<'t> Judge<'t> {
                 .ftfy
                 .is_some_and(|ftfy| model::letters_in_new_scripts(&candidate.text, ftfy).0 > 0)
         {
-            return;
+            return Ok(());
         }
         let key = self.key(&candidate.text, legacy, candidate_length, after);
         if best.as_ref().is_none_or(|(best_key, _)| key < *best_key)
@@ -347,6 +368,7 @@ impl<'t> Judge<'t> {
         {
             *best = Some((key, candidate));
         }
+        Ok(())
     }
 
     /// Whether the text as read shows enough evidence for `candidate`

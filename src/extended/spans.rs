@@ -10,9 +10,11 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
+use super::budget::{Budget, Exhausted};
 use super::model::score;
 use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
 use crate::plan::SpanRepair as Repair;
+use crate::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 
 /// How much cheaper, to the model, a word must become to be replaced.
 const WORD_MARGIN: u32 = 6;
@@ -84,9 +86,16 @@ fn for_each_reread(
 
 /// Re-decodes, as UTF-8 read through `encoder`, each whitespace-separated
 /// word that the model then finds much likelier; other words are kept.
-pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> Cow<'a, str> {
+/// Each run's judging is charged to `budget`.
+pub(crate) fn repair_spans<'a>(
+    text: &'a str,
+    encoder: &str,
+    repair: Repair,
+    budget: &Budget,
+) -> Result<Cow<'a, str>, Exhausted> {
     let mut output: Option<String> = None;
     let mut done = 0;
+    let mut exhausted = false;
     let _ = for_each_reread(text, encoder, |reread| {
         let Reread {
             word_start,
@@ -95,13 +104,21 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
             run,
             fixed,
         } = reread;
+        // The word, or in a long one the part around the run, before and
+        // after.
+        let (from, to) = judged_part(word, run_start, run_start + run.len());
+        let judged = &word[from..to];
+        if budget.charge(2 * judged.len()).is_err() {
+            exhausted = true;
+            return ControlFlow::Break(());
+        }
         let rebuilt = format!(
             "{}{fixed}{}",
-            &word[..run_start],
-            &word[run_start + run.len()..]
+            &word[from..run_start],
+            &word[run_start + run.len()..to]
         );
         let keep = match repair {
-            Repair::Likelier => !is_likelier(word, &rebuilt),
+            Repair::Likelier => !is_likelier(judged, &rebuilt),
             Repair::Leftovers => score(&rebuilt).hard > 0,
         };
         if !keep {
@@ -113,13 +130,16 @@ pub(crate) fn repair_spans<'a>(text: &'a str, encoder: &str, repair: Repair) -> 
         }
         ControlFlow::Continue(())
     });
-    match output {
+    if exhausted {
+        return Err(Exhausted);
+    }
+    Ok(match output {
         None => Cow::Borrowed(text),
         Some(mut output) => {
             output.push_str(&text[done..]);
             Cow::Owned(output)
         }
-    }
+    })
 }
 
 /// Whether [`super::recover_viable`] turns down, before scoring it, every
@@ -145,28 +165,41 @@ pub(crate) fn every_repair_is_turned_down(
     scripts: &[bool; 256],
 ) -> bool {
     let mut other_merges = 0;
+    // What is asked of a word, once for all its runs: (where it starts,
+    // whether it is letters and ASCII punctuation, whether a repair of it
+    // would show a sign).
+    let mut word_facts: Option<(usize, bool, bool)> = None;
     for_each_reread(
         text,
         encoder,
         |Reread {
-             word, run, fixed, ..
+             word_start,
+             word,
+             run,
+             fixed,
+             ..
          }| {
             if word.contains(char::is_whitespace) || fixed.contains(char::is_whitespace) {
                 return ControlFlow::Break(());
             }
-            let rereads = super::model::letters_outside(fixed, scripts).0 > 0
-                && word
-                    .chars()
-                    .all(|c| c.is_alphabetic() || c.is_ascii_punctuation());
+            let (_, letters_and_punctuation, shows_sign) = *word_facts
+                .filter(|&(start, ..)| start == word_start)
+                .get_or_insert_with(|| {
+                    let letters_and_punctuation = word
+                        .chars()
+                        .all(|c| c.is_alphabetic() || c.is_ascii_punctuation());
+                    let shows_sign = super::latin::has_capital_inside_word(word)
+                        || !super::latin::letters_of(word).one_language_writes();
+                    (word_start, letters_and_punctuation, shows_sign)
+                });
+            word_facts = Some((word_start, letters_and_punctuation, shows_sign));
+            let rereads =
+                super::model::letters_outside(fixed, scripts).0 > 0 && letters_and_punctuation;
             if rereads {
                 return ControlFlow::Continue(());
             }
             other_merges += run.chars().count().saturating_sub(fixed.chars().count());
-            if other_merges > 1
-                || fixed.contains(['¿', '¡'])
-                || super::latin::has_capital_inside_word(word)
-                || !super::latin::letters_of(word).one_language_writes()
-            {
+            if other_merges > 1 || fixed.contains(['¿', '¡']) || shows_sign {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -174,6 +207,28 @@ pub(crate) fn every_repair_is_turned_down(
         },
     )
     .is_continue()
+}
+
+/// Words longer than this (in bytes) are judged on the part around each
+/// run, so that the work on a line with no spaces (a soup of symbols,
+/// text without spaces between words) grows with its length, not with its
+/// length times its runs. Written words are far shorter.
+const LONG_WORD: usize = 512;
+
+/// How much of a long word around a run is judged, on each side (bytes).
+const CONTEXT: usize = 64;
+
+/// The byte range of `word` on which a run from `start` to `end` is
+/// judged: the whole word, or in a word longer than [`LONG_WORD`] the run
+/// with [`CONTEXT`] bytes on each side (to character boundaries).
+fn judged_part(word: &str, start: usize, end: usize) -> (usize, usize) {
+    if word.len() <= LONG_WORD {
+        return (0, word.len());
+    }
+    (
+        char_boundary_at_or_before(word, start.saturating_sub(CONTEXT)),
+        char_boundary_at_or_after(word, end + CONTEXT),
+    )
 }
 
 /// Whether the model finds `rebuilt` much likelier than `word`: cheaper
@@ -262,19 +317,43 @@ mod tests {
     #[test]
     fn damaged_words_are_fixed_and_the_rest_kept() {
         assert_eq!(
-            repair_spans("Łódź i GdaÅ„sk", "sloppy-windows-1252", Repair::Likelier),
+            repair_spans(
+                "Łódź i GdaÅ„sk",
+                "sloppy-windows-1252",
+                Repair::Likelier,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             "Łódź i Gdańsk"
         );
         assert_eq!(
-            repair_spans("žena i Å¡kola", "sloppy-windows-1252", Repair::Likelier),
+            repair_spans(
+                "žena i Å¡kola",
+                "sloppy-windows-1252",
+                Repair::Likelier,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             "žena i škola"
         );
         assert!(matches!(
-            repair_spans("Łódź i Gdańsk", "sloppy-windows-1252", Repair::Likelier),
+            repair_spans(
+                "Łódź i Gdańsk",
+                "sloppy-windows-1252",
+                Repair::Likelier,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             Cow::Borrowed(_)
         ));
         assert_eq!(
-            repair_spans("жиÑ'ели", "sloppy-windows-1252", Repair::Likelier),
+            repair_spans(
+                "жиÑ'ели",
+                "sloppy-windows-1252",
+                Repair::Likelier,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             "жители"
         );
         // The no-break space of ٠ (D9 A0) became a space between words.
@@ -282,8 +361,10 @@ mod tests {
             repair_spans(
                 "أكثر Ù…Ù† Ù Ù Ù¡ Ø¨Ù„Ø¯",
                 "sloppy-windows-1252",
-                Repair::Likelier
-            ),
+                Repair::Likelier,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             "أكثر من ٠٠١ بلد"
         );
     }
@@ -297,7 +378,13 @@ mod tests {
             );
         }
         assert_eq!(
-            repair_spans("ä ╨╜╨╕╤é╨╛ ╨▓", "cp437", Repair::Leftovers),
+            repair_spans(
+                "ä ╨╜╨╕╤é╨╛ ╨▓",
+                "cp437",
+                Repair::Leftovers,
+                &Budget::unlimited()
+            )
+            .unwrap(),
             "ä нито в"
         );
     }
