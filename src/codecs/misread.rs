@@ -15,7 +15,7 @@ use super::{
 };
 
 /// Every single-byte codec that UTF-8 is commonly misread through:
-/// ftfy's [`UNDONE_CODECS`], then the Hebrew, Arabic, Vietnamese, Latin-3
+/// ftfy's [`UNDONE_CODECS`](super::UNDONE_CODECS), then the Hebrew, Arabic, Vietnamese, Latin-3
 /// and Thai code pages, in their sloppy versions (what web browsers
 /// decode them as). Extended recovery undoes UTF-8 read through any of
 /// them, and plans name them in its span repairs.
