@@ -1,7 +1,7 @@
 //! Measures this crate on the benchmark inputs, for the side-by-side run
 //! against Python ftfy and plsfix (`scripts/side_by_side.py`).
 //!
-//! - `throughput --write DIR` writes the inputs to DIR/<name>.txt, and
+//! - `throughput --write DIR` writes the inputs to `DIR/<name>.txt`, and
 //!   `throughput --list` prints their names;
 //! - `throughput DIR [NAME ...]` fixes each file in DIR (or the named ones)
 //!   with fix_text, with fix_encoding line by line and with is_bad line by
