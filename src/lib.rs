@@ -45,6 +45,7 @@ pub mod file;
 pub mod fixes;
 mod fnv;
 pub mod formatting;
+pub mod language;
 mod mode;
 mod normalize;
 mod pipeline;

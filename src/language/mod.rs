@@ -1,0 +1,390 @@
+//! How likely a text is as writing in some language: a character n-gram
+//! model of 75 languages, derived from lingua's language models (counted
+//! on real text; Apache-2.0, see `NOTICE` in this folder), for telling
+//! text from mojibake and one decoding of bytes from another.
+//!
+//! A text's cost is the number of bits a model needs to encode it: each
+//! character pays for its class following the previous character's class
+//! (a letter after a letter is cheap, a symbol between two letters is
+//! not), and each letter of a modeled script also pays
+//! `-log2 P(letter | the one or two letters before it)` in the best
+//! language of its script. Lower is more likely; texts of different
+//! lengths compare by [`Score::bits_per_char`], readings of the same
+//! bytes by [`Score::bits`].
+//!
+//! ```
+//! use ftfy::language::{score, Script};
+//!
+//! let clean = score("Größere Änderungen sind möglich");
+//! let mojibake = score("GrÃ¶ÃŸere Ã„nderungen sind mÃ¶glich");
+//! assert!(clean.bits() < mojibake.bits());
+//! assert_eq!(clean.language().map(|language| language.name()), Some("German"));
+//! assert_eq!(clean.script(), Some(Script::Latin));
+//! ```
+//!
+//! The model knows the letters of these scripts: Latin, Greek, Cyrillic,
+//! Armenian, Georgian, Hebrew, Arabic, Devanagari, Bengali, Gurmukhi,
+//! Gujarati, Tamil, Telugu, Thai, Hangul, and Han with the Japanese kana.
+//! Letters of other scripts (Malayalam, Kannada, Sinhala, Khmer, Lao,
+//! Ethiopic, Tibetan, ...) are *unmodeled*: each pays a flat cost and is
+//! counted apart ([`Score::unmodeled_letters`]), so that a caller can tell
+//! "unlikely" from "unknown". For Chinese, Japanese and Korean the model
+//! holds single characters only.
+//!
+//! Scoring is one pass over the characters, with no allocation, and never
+//! panics; the tables are embedded bytes, read in place.
+
+mod generated;
+mod table;
+
+use generated::{CLASS_COSTS, LANGUAGE_NAMES, SCRIPT_LANGUAGES};
+
+/// The classes of characters, as `tools/language-model` numbers them in the
+/// character table's low 4 bits.
+pub(crate) mod class {
+    /// A lowercase letter of a modeled script.
+    pub const LOWER: u8 = 0;
+    /// An uppercase or titlecase letter of a modeled script.
+    pub const UPPER: u8 = 1;
+    /// A letter of a modeled script without case.
+    pub const UNCASED: u8 = 2;
+    /// A letter of a script no language of the model is written in.
+    pub const UNMODELED_LETTER: u8 = 3;
+    /// A symbol other than ASCII's and currency signs.
+    pub const SYMBOL: u8 = 12;
+    /// Private use, surrogates, unassigned, U+FFFD.
+    pub const OTHER: u8 = 15;
+}
+
+/// Costs are in eighths of a bit.
+const UNITS_PER_BIT: u64 = 8;
+/// A letter of its script that a language never has (or too rarely for
+/// the model to keep): 20 bits.
+const UNKNOWN_LETTER: u16 = 160;
+/// Falling back from an n-gram the language lacks to the next shorter.
+const BACKOFF: u16 = 8;
+/// A letter of an unmodeled script: 12 bits, more than a letter of most
+/// languages costs, so that no reading wins by turning text into letters
+/// the model cannot judge.
+const UNMODELED_LETTER: u64 = 96;
+/// The most languages one script has (Latin's).
+const MAX_SCRIPT_LANGUAGES: usize = 49;
+const SCRIPTS: usize = 16;
+const LANGUAGES: usize = LANGUAGE_NAMES.len();
+
+/// The scripts whose letters the model knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Script {
+    /// Latin letters (49 languages).
+    Latin,
+    /// Greek.
+    Greek,
+    /// Cyrillic (Belarusian, Bulgarian, Kazakh, Macedonian, Mongolian,
+    /// Russian, Serbian, Ukrainian).
+    Cyrillic,
+    /// Armenian.
+    Armenian,
+    /// Georgian.
+    Georgian,
+    /// Hebrew.
+    Hebrew,
+    /// Arabic (Arabic, Persian, Urdu).
+    Arabic,
+    /// Devanagari (Hindi, Marathi).
+    Devanagari,
+    /// Bengali.
+    Bengali,
+    /// Gurmukhi (Punjabi).
+    Gurmukhi,
+    /// Gujarati.
+    Gujarati,
+    /// Tamil.
+    Tamil,
+    /// Telugu.
+    Telugu,
+    /// Thai.
+    Thai,
+    /// Hangul (Korean).
+    Hangul,
+    /// Han ideographs and the Japanese kana (Chinese, Japanese).
+    HanKana,
+}
+
+/// One of the model's 75 languages.
+///
+/// ```
+/// let names: Vec<&str> = ftfy::language::Language::all().map(|l| l.name()).collect();
+/// assert!(names.contains(&"Vietnamese"));
+/// assert_eq!(names.len(), 75);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Language(u8);
+
+impl Language {
+    /// Every language of the model.
+    pub fn all() -> impl Iterator<Item = Language> {
+        (0..LANGUAGES as u8).map(Language)
+    }
+
+    /// The language's English name ("German", "Bokmal", "Chinese").
+    pub fn name(self) -> &'static str {
+        LANGUAGE_NAMES
+            .get(usize::from(self.0))
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// The script the language's model is written in.
+    pub fn script(self) -> Script {
+        SCRIPT_LANGUAGES
+            .iter()
+            .find(|&&(_, start, end)| (start..end).contains(&self.0))
+            .map_or(Script::Latin, |&(script, _, _)| script)
+    }
+}
+
+/// What [`score`] or a [`Scorer`] found: the cost of the text in bits in
+/// its most likely languages, and what it counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    units: u64,
+    chars: u64,
+    letters: u64,
+    unmodeled_letters: u64,
+    language: Option<Language>,
+}
+
+impl Score {
+    /// The bits the model needs for the text: lower is more likely.
+    pub fn bits(&self) -> f64 {
+        self.units as f64 / UNITS_PER_BIT as f64
+    }
+
+    /// [`Score::bits`] per character (0 for empty text).
+    pub fn bits_per_char(&self) -> f64 {
+        if self.chars == 0 {
+            0.0
+        } else {
+            self.bits() / self.chars as f64
+        }
+    }
+
+    /// The characters scored.
+    pub fn chars(&self) -> u64 {
+        self.chars
+    }
+
+    /// The letters of modeled scripts.
+    pub fn letters(&self) -> u64 {
+        self.letters
+    }
+
+    /// The letters of scripts the model does not know.
+    pub fn unmodeled_letters(&self) -> u64 {
+        self.unmodeled_letters
+    }
+
+    /// The most likely language of the script with the most letters, if
+    /// the text has letters of a modeled script.
+    pub fn language(&self) -> Option<Language> {
+        self.language
+    }
+
+    /// The script of [`Score::language`].
+    pub fn script(&self) -> Option<Script> {
+        self.language.map(Language::script)
+    }
+}
+
+/// Scores text given in pieces (a piece may end anywhere between two
+/// characters): the same as [`score`] on the pieces joined, with no
+/// allocation.
+///
+/// ```
+/// use ftfy::language::{score, Scorer};
+///
+/// let mut scorer = Scorer::new();
+/// scorer.push_str("Grüße aus ");
+/// scorer.push_str("Köln");
+/// assert_eq!(scorer.score(), score("Grüße aus Köln"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scorer {
+    /// The cost of each language's letters.
+    per_language: [u64; LANGUAGES],
+    /// The cost every language shares: classes and unmodeled letters.
+    common: u64,
+    letters_per_script: [u64; SCRIPTS],
+    chars: u64,
+    unmodeled_letters: u64,
+    previous_class: u8,
+    /// The last two letters of the current run of one script, lowercase.
+    context: [char; 2],
+    context_length: u8,
+    context_script: u8,
+}
+
+impl Default for Scorer {
+    fn default() -> Self {
+        Scorer::new()
+    }
+}
+
+/// The class lines start after (a line break).
+const START_CLASS: u8 = 9;
+
+impl Scorer {
+    /// A scorer that has seen nothing, as at the start of a line.
+    pub fn new() -> Scorer {
+        Scorer {
+            per_language: [0; LANGUAGES],
+            common: 0,
+            letters_per_script: [0; SCRIPTS],
+            chars: 0,
+            unmodeled_letters: 0,
+            previous_class: START_CLASS,
+            context: ['\0'; 2],
+            context_length: 0,
+            context_script: 0,
+        }
+    }
+
+    /// Scores the characters of `text` after those already pushed.
+    pub fn push_str(&mut self, text: &str) {
+        for c in text.chars() {
+            self.push_char(c);
+        }
+    }
+
+    /// Scores one character after those already pushed.
+    pub fn push_char(&mut self, c: char) {
+        let entry = table::entry(c);
+        let class = entry & 0x0F;
+        self.chars += 1;
+        self.common += u64::from(CLASS_COSTS[usize::from(self.previous_class)][usize::from(class)]);
+        self.previous_class = class;
+        match class {
+            class::LOWER | class::UPPER | class::UNCASED => self.push_letter(c, entry >> 4),
+            class::UNMODELED_LETTER => {
+                self.unmodeled_letters += 1;
+                self.common += UNMODELED_LETTER;
+                self.context_length = 0;
+            }
+            _ => self.context_length = 0,
+        }
+    }
+
+    /// A letter of the modeled script `script`: each of the script's
+    /// languages pays for it with the longest n-gram it keeps.
+    fn push_letter(&mut self, c: char, script: u8) {
+        let lower = lowercase(c);
+        if script != self.context_script {
+            self.context_length = 0;
+            self.context_script = script;
+        }
+        let Some(&(_, start, end)) = SCRIPT_LANGUAGES.get(usize::from(script)) else {
+            return;
+        };
+        let (start, end) = (usize::from(start), usize::from(end));
+        let mut costs = [UNKNOWN_LETTER; MAX_SCRIPT_LANGUAGES];
+        let costs = &mut costs[..(end - start).min(MAX_SCRIPT_LANGUAGES)];
+        let [before_last, last] = self.context;
+        let context = usize::from(self.context_length);
+        let grams: [&[char]; 3] = [&[lower], &[last, lower], &[before_last, last, lower]];
+        for (order, gram) in grams.iter().enumerate().take(context + 1) {
+            let backoff = BACKOFF * (context - order) as u16;
+            let row = table::row(table::key(gram));
+            for pair in row.chunks_exact(2) {
+                let language = usize::from(pair[0]).wrapping_sub(start);
+                if let Some(cost) = costs.get_mut(language) {
+                    *cost = u16::from(pair[1]) + backoff;
+                }
+            }
+        }
+        for (total, &cost) in self.per_language[start..end].iter_mut().zip(costs.iter()) {
+            *total += u64::from(cost);
+        }
+        if let Some(count) = self.letters_per_script.get_mut(usize::from(script)) {
+            *count += 1;
+        }
+        self.context = [last, lower];
+        self.context_length = (self.context_length + 1).min(2);
+    }
+
+    /// The score of everything pushed so far: the shared cost plus, for
+    /// each script, its most likely language's letters.
+    pub fn score(&self) -> Score {
+        let mut units = self.common;
+        let mut language = None;
+        let mut most_letters = 0;
+        for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
+            let letters = self.letters_per_script[script];
+            if letters == 0 {
+                continue;
+            }
+            let range = usize::from(start)..usize::from(end);
+            let Some((best, &cost)) = self.per_language[range.clone()]
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &cost)| cost)
+            else {
+                continue;
+            };
+            units += cost;
+            if letters > most_letters {
+                most_letters = letters;
+                language = Some(Language((range.start + best) as u8));
+            }
+        }
+        Score {
+            units,
+            chars: self.chars,
+            letters: self.letters_per_script.iter().sum(),
+            unmodeled_letters: self.unmodeled_letters,
+            language,
+        }
+    }
+
+    /// The bits of everything pushed so far if it is in `language`: the
+    /// shared cost, `language`'s cost of its own script's letters, and the
+    /// best language's cost of any other script's.
+    pub fn bits_in(&self, language: Language) -> f64 {
+        let own = language.script() as usize;
+        let mut units = self.common;
+        for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
+            if self.letters_per_script[script] == 0 {
+                continue;
+            }
+            let range = usize::from(start)..usize::from(end);
+            units += if script == own {
+                self.per_language
+                    .get(usize::from(language.0))
+                    .copied()
+                    .unwrap_or(0)
+            } else {
+                self.per_language[range].iter().copied().min().unwrap_or(0)
+            };
+        }
+        units as f64 / UNITS_PER_BIT as f64
+    }
+}
+
+/// Scores `text` (see the module's documentation).
+pub fn score(text: &str) -> Score {
+    let mut scorer = Scorer::new();
+    scorer.push_str(text);
+    scorer.score()
+}
+
+/// The first character of `c`'s lowercase mapping (`İ` becomes `i`).
+fn lowercase(c: char) -> char {
+    if c.is_ascii() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_lowercase().next().unwrap_or(c)
+    }
+}
+
+#[cfg(test)]
+mod tests;
