@@ -13,6 +13,7 @@ sentences side by side:
   than a broken one (each judged alone, no pair to compare with).
 
 Run: python3 scripts/language/corpus.py && python3 scripts/language/evaluate.py
+(`--failures "cp437 as cp1252"` shows development pairs the model gets wrong.)
 (Python's own codecs; the scores come from the example language_scores.)
 """
 import json
@@ -189,6 +190,13 @@ def main():
                 cases.append((split, bucket, "legacy", f"{written} as {read}", text_id(text), text_id(broken)))
     print(f"scoring {len(texts)} texts ({len(cases)} pairs)", file=sys.stderr)
     scores = scored(texts)
+    if len(sys.argv) > 2 and sys.argv[1] == "--failures":
+        # Development pairs only: the held-out third is never looked at.
+        shown = [c for c in cases if c[3] == sys.argv[2] and c[0] == "dev" and scores[c[4]][0] >= scores[c[5]][0]]
+        for case in shown[:25]:
+            clean, broken = texts[case[4]], texts[case[5]]
+            print(f"{scores[case[4]][0]:8.1f} {clean[:70]!r}\n{scores[case[5]][0]:8.1f} {broken[:70]!r}")
+        return
     report(cleans, cases, scores)
 
 

@@ -105,67 +105,31 @@ pub(super) const SCRIPT_LANGUAGES: [(Script, u8, u8); 16] = [
 
 /// The hash's seed, and the table's numbers of buckets and slots.
 pub(super) const SEED: u64 = 0x5eed;
-pub(super) const BUCKETS: u64 = 17407;
-pub(super) const SLOTS: u64 = 71782;
+pub(super) const BUCKETS: u64 = 17496;
+pub(super) const SLOTS: u64 = 72149;
 
-/// `-log2 P(class | previous class)` in eighths of a bit, counted on
-/// the development sentences (rows: the previous class).
-pub(super) const CLASS_COSTS: [[u8; 16]; 16] = [
-    [
-        2, 82, 133, 161, 99, 104, 127, 21, 127, 141, 43, 79, 109, 129, 107, 93,
-    ],
-    [
-        3, 24, 90, 123, 99, 67, 113, 34, 128, 117, 42, 78, 101, 115, 99, 93,
-    ],
-    [
-        125, 117, 7, 116, 15, 89, 152, 22, 152, 108, 50, 54, 131, 136, 75, 144,
-    ],
-    [
-        34, 46, 17, 38, 28, 46, 46, 12, 46, 46, 46, 34, 46, 46, 46, 46,
-    ],
-    [
-        69, 117, 5, 130, 33, 104, 138, 16, 138, 138, 40, 56, 122, 138, 75, 130,
-    ],
-    [
-        52, 65, 48, 119, 127, 6, 127, 18, 95, 98, 21, 69, 79, 105, 119, 119,
-    ],
-    [
-        15, 36, 55, 55, 55, 55, 39, 17, 55, 55, 13, 55, 55, 55, 55, 55,
-    ],
-    [
-        4, 28, 21, 128, 127, 43, 138, 102, 140, 140, 51, 62, 103, 119, 111, 143,
-    ],
-    [
-        28, 44, 57, 57, 57, 25, 57, 9, 17, 57, 49, 57, 57, 57, 57, 57,
-    ],
-    [
-        51, 3, 20, 117, 117, 45, 112, 85, 109, 125, 70, 49, 90, 125, 106, 125,
-    ],
-    [
-        30, 40, 47, 135, 135, 36, 135, 10, 110, 11, 39, 63, 115, 127, 111, 135,
-    ],
-    [
-        22, 27, 20, 111, 98, 52, 73, 16, 111, 16, 35, 46, 98, 111, 98, 111,
-    ],
-    [
-        10, 31, 36, 73, 73, 34, 73, 12, 60, 65, 36, 57, 60, 73, 73, 73,
-    ],
-    [
-        31, 53, 37, 53, 53, 35, 53, 17, 53, 53, 35, 53, 9, 53, 53, 53,
-    ],
-    [
-        17, 47, 5, 84, 65, 71, 84, 36, 84, 84, 49, 65, 84, 84, 49, 84,
-    ],
-    [
-        7, 66, 69, 82, 82, 74, 82, 12, 82, 82, 31, 74, 82, 82, 82, 66,
-    ],
+/// `-log2 P(character | its class)` of a character that is not a letter
+/// and not in the table (under the key `[SYMBOL_MARK, character]`), by class.
+pub(super) const UNLISTED_COSTS: [u8; 16] = [
+    84, 79, 123, 98, 146, 135, 73, 164, 62, 16, 143, 119, 98, 63, 92, 106,
+];
+pub(super) const SYMBOL_MARK: char = '\u{1}';
+/// The same for the ASCII characters (letters' entries unused).
+pub(super) const ASCII_COSTS: [u8; 128] = [
+    92, 92, 92, 92, 92, 92, 92, 92, 92, 164, 16, 92, 92, 16, 92, 92, 74, 92, 92, 92, 92, 92, 92,
+    92, 92, 92, 92, 92, 92, 92, 92, 92, 0, 58, 143, 88, 83, 63, 73, 41, 36, 37, 72, 81, 13, 29, 10,
+    58, 19, 19, 23, 31, 33, 30, 34, 35, 34, 29, 39, 58, 111, 99, 101, 54, 84, 79, 79, 79, 79, 79,
+    79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 93, 143,
+    93, 143, 104, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84,
+    84, 84, 84, 84, 84, 84, 84, 77, 118, 77, 100, 92,
 ];
 
 /// Where each table lies in `model.bin` (start, end).
 pub(super) const CHARACTER_INDEX: (usize, usize) = (0, 512);
 pub(super) const CHARACTER_BLOCKS: (usize, usize) = (512, 15232);
-pub(super) const DISPLACEMENTS: (usize, usize) = (15232, 50046);
-pub(super) const FINGERPRINTS: (usize, usize) = (50046, 193610);
-pub(super) const ROW_LENGTHS: (usize, usize) = (193610, 265392);
-pub(super) const ROW_STARTS: (usize, usize) = (265392, 283340);
-pub(super) const ROWS: (usize, usize) = (283340, 604144);
+pub(super) const CLASS_COSTS: (usize, usize) = (15232, 19328);
+pub(super) const DISPLACEMENTS: (usize, usize) = (19328, 54320);
+pub(super) const FINGERPRINTS: (usize, usize) = (54320, 198618);
+pub(super) const ROW_LENGTHS: (usize, usize) = (198618, 270767);
+pub(super) const ROW_STARTS: (usize, usize) = (270767, 288807);
+pub(super) const ROWS: (usize, usize) = (288807, 610323);

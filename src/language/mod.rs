@@ -4,9 +4,9 @@
 //! text from mojibake and one decoding of bytes from another.
 //!
 //! A text's cost is the number of bits a model needs to encode it: each
-//! character pays for its class following the previous character's class
-//! (a letter after a letter is cheap, a symbol between two letters is
-//! not), and each letter of a modeled script also pays
+//! character pays for its class following the two characters' classes
+//! before it (a letter after letters is cheap, a symbol between two
+//! letters is not), and each letter of a modeled script also pays
 //! `-log2 P(letter | the one or two letters before it)` in the best
 //! language of its script. Lower is more likely; texts of different
 //! lengths compare by [`Score::bits_per_char`], readings of the same
@@ -37,7 +37,7 @@
 mod generated;
 mod table;
 
-use generated::{CLASS_COSTS, LANGUAGE_NAMES, SCRIPT_LANGUAGES};
+use generated::{LANGUAGE_NAMES, SCRIPT_LANGUAGES};
 
 /// The classes of characters, as `tools/language-model` numbers them in the
 /// character table's low 4 bits.
@@ -211,18 +211,22 @@ impl Score {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Scorer {
-    /// The cost of each language's letters.
+    /// The cost of each language's letters, up to the current word.
     per_language: [u64; LANGUAGES],
     /// The cost every language shares: classes and unmodeled letters.
     common: u64,
     letters_per_script: [u64; SCRIPTS],
     chars: u64,
     unmodeled_letters: u64,
-    previous_class: u8,
-    /// The last two letters of the current run of one script, lowercase.
+    /// The classes of the last two characters, the last lowest.
+    previous_classes: u8,
+    /// The current word (run of letters of one script): its script, its
+    /// letters, and its cost in each of the script's languages.
+    word_script: u8,
+    word_letters: u32,
+    word: [u32; MAX_SCRIPT_LANGUAGES],
+    /// The word's last two letters, lowercase.
     context: [char; 2],
-    context_length: u8,
-    context_script: u8,
 }
 
 impl Default for Scorer {
@@ -233,6 +237,14 @@ impl Default for Scorer {
 
 /// The class lines start after (a line break).
 const START_CLASS: u8 = 9;
+/// A word is scored in one language or, for this many more bits than
+/// the best language's cost of it, in that one: names and loanwords.
+const LANGUAGE_SWITCH: u32 = 80;
+/// A letter straight after a letter of another script: 16 bits.
+const SCRIPT_SWITCH: u64 = 128;
+/// The longest word: a longer run of letters (Thai and Chinese write
+/// without spaces) is scored as several words.
+const MAX_WORD_LETTERS: u32 = 4096;
 
 impl Scorer {
     /// A scorer that has seen nothing, as at the start of a line.
@@ -243,10 +255,11 @@ impl Scorer {
             letters_per_script: [0; SCRIPTS],
             chars: 0,
             unmodeled_letters: 0,
-            previous_class: START_CLASS,
+            previous_classes: START_CLASS << 4 | START_CLASS,
+            word_script: 0,
+            word_letters: 0,
+            word: [0; MAX_SCRIPT_LANGUAGES],
             context: ['\0'; 2],
-            context_length: 0,
-            context_script: 0,
         }
     }
 
@@ -262,73 +275,95 @@ impl Scorer {
         let entry = table::entry(c);
         let class = entry & 0x0F;
         self.chars += 1;
-        self.common += u64::from(CLASS_COSTS[usize::from(self.previous_class)][usize::from(class)]);
-        self.previous_class = class;
+        self.common += u64::from(table::class_cost(self.previous_classes, class));
+        self.previous_classes = self.previous_classes << 4 | class;
         match class {
             class::LOWER | class::UPPER | class::UNCASED => self.push_letter(c, entry >> 4),
             class::UNMODELED_LETTER => {
+                self.end_word();
                 self.unmodeled_letters += 1;
                 self.common += UNMODELED_LETTER;
-                self.context_length = 0;
             }
-            _ => self.context_length = 0,
+            _ => {
+                self.end_word();
+                self.common += u64::from(table::symbol_cost(c, class));
+            }
         }
     }
 
     /// A letter of the modeled script `script`: each of the script's
     /// languages pays for it with the longest n-gram it keeps.
     fn push_letter(&mut self, c: char, script: u8) {
-        let lower = lowercase(c);
-        if script != self.context_script {
-            self.context_length = 0;
-            self.context_script = script;
+        if self.word_letters > 0 && script != self.word_script {
+            self.end_word();
+            self.common += SCRIPT_SWITCH;
         }
+        if self.word_letters >= MAX_WORD_LETTERS {
+            self.end_word();
+        }
+        self.word_script = script;
         let Some(&(_, start, end)) = SCRIPT_LANGUAGES.get(usize::from(script)) else {
             return;
         };
-        let (start, end) = (usize::from(start), usize::from(end));
+        let languages = usize::from(end - start).min(MAX_SCRIPT_LANGUAGES);
+        let lower = lowercase(c);
         let mut costs = [UNKNOWN_LETTER; MAX_SCRIPT_LANGUAGES];
-        let costs = &mut costs[..(end - start).min(MAX_SCRIPT_LANGUAGES)];
         let [before_last, last] = self.context;
-        let context = usize::from(self.context_length);
+        let context = self.word_letters.min(2) as usize;
         let grams: [&[char]; 3] = [&[lower], &[last, lower], &[before_last, last, lower]];
         for (order, gram) in grams.iter().enumerate().take(context + 1) {
             let backoff = BACKOFF * (context - order) as u16;
-            let row = table::row(table::key(gram));
-            for pair in row.chunks_exact(2) {
-                let language = usize::from(pair[0]).wrapping_sub(start);
+            for pair in table::row(table::key(gram)).chunks_exact(2) {
+                let language = usize::from(pair[0].wrapping_sub(start));
                 if let Some(cost) = costs.get_mut(language) {
                     *cost = u16::from(pair[1]) + backoff;
                 }
             }
         }
-        for (total, &cost) in self.per_language[start..end].iter_mut().zip(costs.iter()) {
-            *total += u64::from(cost);
+        for (total, &cost) in self.word[..languages].iter_mut().zip(costs.iter()) {
+            *total += u32::from(cost);
         }
-        if let Some(count) = self.letters_per_script.get_mut(usize::from(script)) {
-            *count += 1;
-        }
+        self.word_letters += 1;
         self.context = [last, lower];
-        self.context_length = (self.context_length + 1).min(2);
+    }
+
+    /// Adds the current word to each language's cost: its own cost of the
+    /// word, or the best language's and a switch, whichever is less.
+    fn end_word(&mut self) {
+        if self.word_letters == 0 {
+            return;
+        }
+        let script = usize::from(self.word_script);
+        if let Some(&(_, start, end)) = SCRIPT_LANGUAGES.get(script) {
+            let languages = usize::from(end - start).min(MAX_SCRIPT_LANGUAGES);
+            let word = &self.word[..languages];
+            let switched = word.iter().copied().min().unwrap_or(0) + LANGUAGE_SWITCH;
+            let totals = &mut self.per_language[usize::from(start)..];
+            for (total, &cost) in totals.iter_mut().zip(word) {
+                *total += u64::from(cost.min(switched));
+            }
+            self.letters_per_script[script] += u64::from(self.word_letters);
+        }
+        self.word = [0; MAX_SCRIPT_LANGUAGES];
+        self.word_letters = 0;
     }
 
     /// The score of everything pushed so far: the shared cost plus, for
     /// each script, its most likely language's letters.
     pub fn score(&self) -> Score {
-        let mut units = self.common;
+        let mut settled = self.clone();
+        settled.end_word();
+        let mut units = settled.common;
         let mut language = None;
         let mut most_letters = 0;
         for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
-            let letters = self.letters_per_script[script];
+            let letters = settled.letters_per_script[script];
             if letters == 0 {
                 continue;
             }
             let range = usize::from(start)..usize::from(end);
-            let Some((best, &cost)) = self.per_language[range.clone()]
-                .iter()
-                .enumerate()
-                .min_by_key(|&(_, &cost)| cost)
-            else {
+            let costs = settled.per_language[range.clone()].iter().enumerate();
+            let Some((best, &cost)) = costs.min_by_key(|&(_, &cost)| cost) else {
                 continue;
             };
             units += cost;
@@ -339,9 +374,9 @@ impl Scorer {
         }
         Score {
             units,
-            chars: self.chars,
-            letters: self.letters_per_script.iter().sum(),
-            unmodeled_letters: self.unmodeled_letters,
+            chars: settled.chars,
+            letters: settled.letters_per_script.iter().sum(),
+            unmodeled_letters: settled.unmodeled_letters,
             language,
         }
     }
@@ -350,20 +385,27 @@ impl Scorer {
     /// shared cost, `language`'s cost of its own script's letters, and the
     /// best language's cost of any other script's.
     pub fn bits_in(&self, language: Language) -> f64 {
+        let mut settled = self.clone();
+        settled.end_word();
         let own = language.script() as usize;
-        let mut units = self.common;
+        let mut units = settled.common;
         for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
-            if self.letters_per_script[script] == 0 {
+            if settled.letters_per_script[script] == 0 {
                 continue;
             }
             let range = usize::from(start)..usize::from(end);
             units += if script == own {
-                self.per_language
+                settled
+                    .per_language
                     .get(usize::from(language.0))
                     .copied()
                     .unwrap_or(0)
             } else {
-                self.per_language[range].iter().copied().min().unwrap_or(0)
+                settled.per_language[range]
+                    .iter()
+                    .copied()
+                    .min()
+                    .unwrap_or(0)
             };
         }
         units as f64 / UNITS_PER_BIT as f64

@@ -2,7 +2,7 @@
 //! models: the character 1- to 3-gram probabilities of 75 languages,
 //! counted by lingua on real text (Apache-2.0), pruned and quantized into
 //! one perfect-hashed table, plus a table of character classes and the
-//! costs of one class following another, counted on the development part
+//! costs of a class following two others, counted on the development part
 //! of lingua's test sentences.
 //!
 //! Run from the repository's root:
@@ -49,7 +49,11 @@ fn main() {
     // Languages of one script group are neighbours: the scorer updates a
     // group's languages as one range.
     models.sort_by_key(|model| (model.group, model.name));
-    let rows = quantized_rows(&models);
+    let mut rows = quantized_rows(&models);
+    let (symbol_costs, unlisted) = symbol_costs(&characters);
+    for (&c, &cost) in &symbol_costs {
+        rows.insert(key_of(&[SYMBOL_MARK, c]), vec![(0, cost)]);
+    }
     let table = perfect_hash::Table::build(&rows);
     let class_costs = class_costs(&characters);
 
@@ -61,13 +65,18 @@ fn main() {
     };
     section("CHARACTER_INDEX", &characters.index, &mut blob);
     section("CHARACTER_BLOCKS", &characters.blocks, &mut blob);
+    section("CLASS_COSTS", &class_costs, &mut blob);
     section("DISPLACEMENTS", &table.displacements, &mut blob);
     section("FINGERPRINTS", &table.fingerprints, &mut blob);
     section("ROW_LENGTHS", &table.row_lengths, &mut blob);
     section("ROW_STARTS", &table.row_starts, &mut blob);
     section("ROWS", &table.rows, &mut blob);
 
-    let source = generated_source(&models, &table, &class_costs, &layout);
+    let ascii: Vec<u8> = (0..128u8)
+        .map(char::from)
+        .map(|c| symbol_costs.get(&c).copied().unwrap_or(unlisted[usize::from(characters.class_of(c))]))
+        .collect();
+    let source = generated_source(&models, &table, &layout, &unlisted, &ascii);
     std::fs::write(format!("{root}/src/language/model.bin"), &blob).expect("writes model.bin");
     std::fs::write(format!("{root}/src/language/generated.rs"), source)
         .expect("writes generated.rs");
@@ -153,13 +162,18 @@ fn key_of(chars: &[char]) -> u64 {
     chars.iter().fold(0u64, |key, &c| (key << 21) | u64::from(c))
 }
 
-/// `-log2 P(class | previous class)` in cost units, from the development
-/// sentences (two of every three lines of each language's
-/// `sentences.txt`; the third is held out), each line starting after a
-/// line break. Add-one smoothing: a transition never seen still has a
-/// finite cost.
-fn class_costs(characters: &CharacterTable) -> [[u8; 16]; 16] {
-    let mut counts = [[1u64; 16]; 16];
+/// `-log2 P(class | the two previous classes)` in cost units, indexed
+/// `[before previous][previous][class]`, from the development sentences
+/// (two of every three lines of each language's `sentences.txt`; the
+/// third is held out), each line starting after two line breaks. The
+/// trigram counts are smoothed toward the bigram's (add-one) estimate, so
+/// that a sequence never seen still has a finite cost.
+fn class_costs(characters: &CharacterTable) -> Vec<u8> {
+    const CLASSES: usize = 16;
+    /// How many observations the bigram estimate weighs as.
+    const PRIOR: f64 = 4.0;
+    let mut trigrams = vec![0u64; CLASSES * CLASSES * CLASSES];
+    let mut bigrams = vec![0u64; CLASSES * CLASSES];
     for (_, _, testdata) in languages::LANGUAGES.iter() {
         let file = testdata.get_file("sentences.txt").expect("every model has sentences.txt");
         let text = std::str::from_utf8(file.contents()).expect("UTF-8 sentences");
@@ -168,30 +182,82 @@ fn class_costs(characters: &CharacterTable) -> [[u8; 16]; 16] {
             if index % 3 == 2 {
                 continue;
             }
-            let mut previous = characters::LINE_BREAK;
+            let (mut first, mut second) = (characters::LINE_BREAK as usize, characters::LINE_BREAK as usize);
             for c in line.chars().chain(std::iter::once('\n')) {
-                let class = characters.class_of(c);
-                counts[previous as usize][class as usize] += 1;
-                previous = class;
+                let class = characters.class_of(c) as usize;
+                trigrams[(first * CLASSES + second) * CLASSES + class] += 1;
+                bigrams[second * CLASSES + class] += 1;
+                (first, second) = (second, class);
             }
         }
     }
-    let mut costs = [[0u8; 16]; 16];
-    for (row, counts) in costs.iter_mut().zip(&counts) {
-        let total: u64 = counts.iter().sum();
-        for (cost, &count) in row.iter_mut().zip(counts) {
-            let bits = -(count as f64 / total as f64).log2();
-            *cost = (bits * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8;
+    let mut costs = Vec::with_capacity(trigrams.len());
+    for first in 0..CLASSES {
+        for second in 0..CLASSES {
+            let bigram_total: u64 = bigrams[second * CLASSES..][..CLASSES].iter().sum();
+            let context = (first * CLASSES + second) * CLASSES;
+            let trigram_total: u64 = trigrams[context..][..CLASSES].iter().sum();
+            for class in 0..CLASSES {
+                let bigram = (bigrams[second * CLASSES + class] + 1) as f64 / (bigram_total + CLASSES as u64) as f64;
+                let p = (trigrams[context + class] as f64 + PRIOR * bigram) / (trigram_total as f64 + PRIOR);
+                costs.push((-p.log2() * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8);
+            }
         }
     }
     costs
 }
 
+/// The first character of the keys of characters that are not letters
+/// (no n-gram holds it).
+const SYMBOL_MARK: char = '\u{1}';
+
+/// `-log2 P(character | its class)` in cost units for the characters that
+/// are not letters, counted on the development sentences with add-half
+/// smoothing over every character of the class: the listed ones (seen
+/// twice or more), and one cost per class for all the others.
+fn symbol_costs(characters: &CharacterTable) -> (BTreeMap<char, u8>, [u8; 16]) {
+    const ALPHA: f64 = 0.5;
+    let mut counts: BTreeMap<char, u64> = BTreeMap::new();
+    for (_, _, testdata) in languages::LANGUAGES.iter() {
+        let file = testdata.get_file("sentences.txt").expect("every model has sentences.txt");
+        let text = std::str::from_utf8(file.contents()).expect("UTF-8 sentences");
+        let lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+        for (_, line) in lines.enumerate().filter(|(index, _)| index % 3 != 2) {
+            for c in line.chars().filter(|&c| characters.class_of(c) > characters::UNMODELED_LETTER) {
+                *counts.entry(c).or_default() += 1;
+            }
+        }
+    }
+    let mut totals = [0u64; 16];
+    let mut sizes = [0u64; 16];
+    for (&c, &count) in &counts {
+        totals[usize::from(characters.class_of(c))] += count;
+    }
+    for c in (0..0x10000).filter_map(char::from_u32) {
+        sizes[usize::from(characters.class_of(c))] += 1;
+    }
+    let cost = |count: f64, class: usize| -> u8 {
+        let p = (count + ALPHA) / (totals[class] as f64 + ALPHA * sizes[class].max(1) as f64);
+        (-p.log2() * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8
+    };
+    let listed = counts
+        .iter()
+        .filter(|&(_, &count)| count >= 2)
+        .map(|(&c, &count)| (c, cost(count as f64, usize::from(characters.class_of(c)))))
+        .collect();
+    let mut unlisted = [0u8; 16];
+    for (class, slot) in unlisted.iter_mut().enumerate() {
+        *slot = cost(0.0, class);
+    }
+    (listed, unlisted)
+}
+
 fn generated_source(
     models: &[Model],
     table: &perfect_hash::Table,
-    class_costs: &[[u8; 16]; 16],
     layout: &[(String, usize, usize)],
+    unlisted: &[u8; 16],
+    ascii: &[u8],
 ) -> String {
     let mut out = String::new();
     let w = &mut out;
@@ -223,14 +289,12 @@ fn generated_source(
     writeln!(w, "pub(super) const BUCKETS: u64 = {};", table.displacements.len() / 2).unwrap();
     writeln!(w, "pub(super) const SLOTS: u64 = {};", table.fingerprints.len() / 2).unwrap();
     writeln!(w).unwrap();
-    writeln!(w, "/// `-log2 P(class | previous class)` in eighths of a bit, counted on").unwrap();
-    writeln!(w, "/// the development sentences (rows: the previous class).").unwrap();
-    writeln!(w, "pub(super) const CLASS_COSTS: [[u8; 16]; 16] = [").unwrap();
-    for row in class_costs {
-        let cells: Vec<String> = row.iter().map(|cost| format!("{cost:3}")).collect();
-        writeln!(w, "    [{}],", cells.join(", ")).unwrap();
-    }
-    writeln!(w, "];").unwrap();
+    writeln!(w, "/// `-log2 P(character | its class)` of a character that is not a letter").unwrap();
+    writeln!(w, "/// and not in the table (under the key `[SYMBOL_MARK, character]`), by class.").unwrap();
+    writeln!(w, "pub(super) const UNLISTED_COSTS: [u8; 16] = {unlisted:?};").unwrap();
+    writeln!(w, "pub(super) const SYMBOL_MARK: char = {SYMBOL_MARK:?};").unwrap();
+    writeln!(w, "/// The same for the ASCII characters (letters' entries unused).").unwrap();
+    writeln!(w, "pub(super) const ASCII_COSTS: [u8; 128] = {ascii:?};").unwrap();
     writeln!(w).unwrap();
     writeln!(w, "/// Where each table lies in `model.bin` (start, end).").unwrap();
     for (name, start, end) in layout {
