@@ -45,6 +45,7 @@ pub mod file;
 pub mod fixes;
 mod fnv;
 pub mod formatting;
+mod guess;
 pub mod language;
 mod mode;
 mod normalize;
@@ -64,5 +65,6 @@ pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
 pub use file::{fix_file, guess_bytes, guess_bytes_with};
+pub use guess::{guess_bytes_ranked, EncodingGuess};
 pub use plan::{Action, ExplainedText, ExplanationStep, PlanError};
 pub use stream::{LineState, StreamFixer};

@@ -1,0 +1,128 @@
+//! The encodings a document may be in, how each reads bytes, and how
+//! common each is (a small prior, in bits, that decides between encodings
+//! that read the bytes equally well: Windows-1252 before Latin-1 and
+//! ISO-8859-15, Windows-1250 before ISO-8859-2).
+
+use encoding_rs::{
+    Encoding, BIG5_INIT, EUC_JP_INIT, EUC_KR_INIT, GBK_INIT, KOI8_U_INIT, SHIFT_JIS_INIT,
+};
+
+use crate::codecs::{
+    Charmap, CP437, CP850, CP874, IBM866, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,
+    ISO_8859_4, ISO_8859_5, ISO_8859_7, ISO_8859_8, ISO_8859_9, KOI8_R, LATIN_1, MACROMAN,
+    SLOPPY_WINDOWS_1252, WINDOWS_1250, WINDOWS_1251, WINDOWS_1253, WINDOWS_1254, WINDOWS_1255,
+    WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
+};
+
+/// How a candidate turns bytes into characters.
+#[derive(Clone, Copy)]
+pub(super) enum Reader {
+    /// One of this crate's single-byte codecs.
+    Charmap(&'static Charmap),
+    /// A single-byte encoding only encoding_rs has (KOI8-U).
+    SingleByte(&'static Encoding),
+    /// A double-byte CJK encoding, through encoding_rs.
+    MultiByte(&'static Encoding),
+    /// UTF-16 without a byte-order mark.
+    Utf16 { little_endian: bool },
+}
+
+/// An encoding the guesser weighs.
+pub(super) struct Candidate {
+    /// The name it is reported by (one that `fix_file` and `-e` read).
+    pub name: &'static str,
+    pub reader: Reader,
+    /// How much less common the encoding is than the most common ones, in
+    /// bits.
+    pub prior_bits: f64,
+}
+
+const fn candidate(name: &'static str, reader: Reader, prior_bits: f64) -> Candidate {
+    Candidate {
+        name,
+        reader,
+        prior_bits,
+    }
+}
+
+/// Every candidate, the most common of each family first (equal costs
+/// keep the earlier).
+pub(super) static CANDIDATES: [Candidate; 33] = [
+    candidate(
+        "sloppy-windows-1252",
+        Reader::Charmap(&SLOPPY_WINDOWS_1252),
+        0.0,
+    ),
+    candidate("latin-1", Reader::Charmap(&LATIN_1), 2.0),
+    candidate("iso-8859-15", Reader::Charmap(&ISO_8859_15), 3.0),
+    candidate("windows-1250", Reader::Charmap(&WINDOWS_1250), 1.0),
+    candidate("iso-8859-2", Reader::Charmap(&ISO_8859_2), 2.0),
+    candidate("iso-8859-16", Reader::Charmap(&ISO_8859_16), 8.0),
+    candidate("windows-1251", Reader::Charmap(&WINDOWS_1251), 0.0),
+    candidate("koi8-r", Reader::Charmap(&KOI8_R), 1.0),
+    candidate("koi8-u", Reader::SingleByte(&KOI8_U_INIT), 2.0),
+    candidate("ibm866", Reader::Charmap(&IBM866), 2.0),
+    candidate("iso-8859-5", Reader::Charmap(&ISO_8859_5), 4.0),
+    candidate("windows-1253", Reader::Charmap(&WINDOWS_1253), 0.0),
+    candidate("iso-8859-7", Reader::Charmap(&ISO_8859_7), 2.0),
+    candidate("windows-1254", Reader::Charmap(&WINDOWS_1254), 1.0),
+    candidate("iso-8859-9", Reader::Charmap(&ISO_8859_9), 2.0),
+    candidate("windows-1255", Reader::Charmap(&WINDOWS_1255), 1.0),
+    candidate("iso-8859-8", Reader::Charmap(&ISO_8859_8), 3.0),
+    candidate("windows-1256", Reader::Charmap(&WINDOWS_1256), 1.0),
+    candidate("windows-1257", Reader::Charmap(&WINDOWS_1257), 1.0),
+    candidate("iso-8859-13", Reader::Charmap(&ISO_8859_13), 3.0),
+    candidate("iso-8859-4", Reader::Charmap(&ISO_8859_4), 6.0),
+    candidate("windows-1258", Reader::Charmap(&WINDOWS_1258), 2.0),
+    candidate("cp874", Reader::Charmap(&CP874), 1.0),
+    candidate("macroman", Reader::Charmap(&MACROMAN), 4.0),
+    candidate("cp437", Reader::Charmap(&CP437), 4.0),
+    candidate("cp850", Reader::Charmap(&CP850), 4.0),
+    candidate("shift_jis", Reader::MultiByte(&SHIFT_JIS_INIT), 0.0),
+    candidate("euc-jp", Reader::MultiByte(&EUC_JP_INIT), 1.0),
+    candidate("gbk", Reader::MultiByte(&GBK_INIT), 0.0),
+    candidate("big5", Reader::MultiByte(&BIG5_INIT), 0.0),
+    candidate("euc-kr", Reader::MultiByte(&EUC_KR_INIT), 0.0),
+    candidate(
+        "utf-16le",
+        Reader::Utf16 {
+            little_endian: true,
+        },
+        2.0,
+    ),
+    candidate(
+        "utf-16be",
+        Reader::Utf16 {
+            little_endian: false,
+        },
+        3.0,
+    ),
+];
+
+/// The characters a single-byte reader gives bytes 80 to FF (`None` for a
+/// byte it leaves undefined).
+pub(super) fn high_half(reader: Reader) -> Option<[Option<char>; 128]> {
+    let mut table = [None; 128];
+    match reader {
+        Reader::Charmap(charmap) => {
+            for (slot, byte) in table.iter_mut().zip(0x80..=0xFFu8) {
+                *slot = charmap.decode_byte(byte);
+            }
+        }
+        Reader::SingleByte(encoding) => {
+            for (slot, byte) in table.iter_mut().zip(0x80..=0xFFu8) {
+                let mut decoder = encoding.new_decoder_without_bom_handling();
+                let mut buffer = [0u8; 8];
+                let (result, _, written) =
+                    decoder.decode_to_utf8_without_replacement(&[byte], &mut buffer, true);
+                if result == encoding_rs::DecoderResult::InputEmpty {
+                    *slot = std::str::from_utf8(&buffer[..written])
+                        .ok()
+                        .and_then(|s| s.chars().next());
+                }
+            }
+        }
+        Reader::MultiByte(_) | Reader::Utf16 { .. } => return None,
+    }
+    Some(table)
+}

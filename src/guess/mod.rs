@@ -1,0 +1,363 @@
+//! Which encoding a document of unknown encoding is in, judged by how
+//! likely each candidate's reading is as writing in some language
+//! ([`crate::language`]) and by what the bytes allow (bytes an encoding
+//! leaves undefined, sequences a double-byte encoding cannot form).
+//!
+//! Every candidate (the single-byte code pages of Western, Central and
+//! Eastern Europe, Greek, Turkish, Hebrew, Arabic, Baltic, Vietnamese and
+//! Thai text, the DOS and Mac code pages, KOI8, the CJK double-byte
+//! encodings, and UTF-16 without a byte-order mark when the bytes hold
+//! NULs) reads the first 64 KiB, or for single-byte and CJK encodings only
+//! the stretches around bytes above 7F (elsewhere they all read ASCII
+//! alike). A reading pays the model's bits, 24 bits for each byte it
+//! cannot decode, and a small prior for rarer encodings; candidates that
+//! fall far behind are dropped every 2 KiB. Candidates that read the
+//! bytes to the same text (Windows-1252, Latin-1 and ISO-8859-15 on text
+//! without the bytes where they differ) are one reading, named by the
+//! most common.
+
+mod candidates;
+
+use candidates::{high_half, Candidate, Reader, CANDIDATES};
+use unicode_normalization::char::{compose, is_combining_mark};
+
+use crate::language::Scorer;
+
+/// How much of a document the guess reads.
+pub(crate) const SAMPLE_BYTES: usize = 1 << 16;
+/// The cost of a byte a candidate cannot decode.
+const UNDECODABLE_BITS: f64 = 24.0;
+/// A candidate this many bits behind the best is dropped.
+const PRUNE_BITS: f64 = 96.0;
+/// Bytes read between two prunings.
+const ROUND_BYTES: usize = 2048;
+/// Bytes of context read on each side of a stretch of bytes above 7F.
+const CONTEXT_BYTES: usize = 24;
+/// UTF-16 readings read at most this much.
+const UTF16_BYTES: usize = 1 << 14;
+/// Bits of cost difference that halve a candidate's confidence: the
+/// model's bits are not independent evidence, so they count for less.
+const CONFIDENCE_SCALE: f64 = 8.0;
+
+/// One encoding that bytes may be in, and how sure the guess is of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EncodingGuess {
+    /// The encoding's name, one that [`crate::fix_file`] reads.
+    pub encoding: &'static str,
+    /// How likely this encoding is, from 0 to 1 (the confidences of one
+    /// ranking add up to 1; encodings that read the bytes to the same text
+    /// share one).
+    pub confidence: f64,
+}
+
+/// The legacy encodings `sample` may be in, most likely first, with the
+/// cost of each reading in bits (ties keep [`CANDIDATES`]' order); each
+/// entry also names the candidate whose reading it shares, if any.
+pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>)> {
+    let sample = &sample[..sample.len().min(SAMPLE_BYTES)];
+    let mut present = [false; 128];
+    for &byte in sample.iter().filter(|&&byte| byte >= 0x80) {
+        present[usize::from(byte - 0x80)] = true;
+    }
+    let has_nul = sample.contains(&0);
+    let only_cr = sample.contains(&b'\r') && !sample.contains(&b'\n');
+    let mut readings: Vec<Reading> = CANDIDATES
+        .iter()
+        .enumerate()
+        .map(|(index, candidate)| Reading::new(index, candidate, has_nul, only_cr))
+        .collect();
+    for later in 0..readings.len() {
+        let Some(table) = readings[later].table else {
+            continue;
+        };
+        let same = (0..later).find(|&earlier| {
+            readings[earlier].same_as.is_none()
+                && readings[earlier].table.is_some_and(|other| {
+                    (0..128).all(|byte| !present[byte] || other[byte] == table[byte])
+                })
+        });
+        if let Some(earlier) = same {
+            readings[later].same_as = Some(earlier);
+            readings[later].alive = false;
+        }
+    }
+    let stretches = stretches_of(sample);
+    read_in_rounds(sample, &stretches, &mut readings);
+    // A dropped candidate stays as far behind the best as it was.
+    let costs: Vec<Option<f64>> = readings
+        .iter()
+        .map(|reading| reading.alive.then(|| reading.cost() + reading.prior_bits))
+        .collect();
+    let best = costs
+        .iter()
+        .flatten()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let cost_of = |reading: &Reading| costs[reading.index].unwrap_or(best + reading.behind);
+    let mut ranked: Vec<(usize, f64, Option<usize>)> = readings
+        .iter()
+        .filter(|reading| reading.applicable)
+        .map(|reading| match reading.same_as {
+            Some(earlier) => {
+                let shared = cost_of(&readings[earlier]) - readings[earlier].prior_bits;
+                (reading.index, shared + reading.prior_bits, Some(earlier))
+            }
+            None => (reading.index, cost_of(reading), None),
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    ranked
+}
+
+/// The legacy encodings `bytes` may be in, most likely first, with a
+/// confidence each: the document-level guess of
+/// [`guess_bytes_with`](crate::guess_bytes_with) in extended mode, for
+/// bytes that are not UTF-8. Reads the first 64 KiB.
+///
+/// ```
+/// // "Привет, как дела? Сегодня хорошая погода." in Windows-1251.
+/// let bytes = b"\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0? \xd1\xe5\xe3\xee\xe4\xed\xff \
+///     \xf5\xee\xf0\xee\xf8\xe0\xff \xef\xee\xe3\xee\xe4\xe0.";
+/// let ranked = ftfy::guess_bytes_ranked(bytes);
+/// assert_eq!(ranked[0].encoding, "windows-1251");
+/// assert!(ranked[0].confidence > 0.99);
+/// ```
+pub fn guess_bytes_ranked(bytes: &[u8]) -> Vec<EncodingGuess> {
+    let ranked = ranked_candidates(bytes);
+    let Some(&(_, best, _)) = ranked.first() else {
+        return Vec::new();
+    };
+    let weight = |cost: f64| (-(cost - best) / CONFIDENCE_SCALE).exp2();
+    let total: f64 = ranked
+        .iter()
+        .filter(|entry| entry.2.is_none())
+        .map(|entry| weight(entry.1))
+        .sum();
+    ranked
+        .iter()
+        .map(|&(index, cost, _)| EncodingGuess {
+            encoding: CANDIDATES[index].name,
+            confidence: weight(cost) / total,
+        })
+        .collect()
+}
+
+/// One candidate's reading of the sample so far.
+struct Reading {
+    index: usize,
+    reader: Reader,
+    /// Whether the candidate is weighed at all (UTF-16 only for bytes
+    /// with NULs).
+    applicable: bool,
+    alive: bool,
+    /// How many bits behind the best the candidate was when dropped.
+    behind: f64,
+    /// The candidate whose reading of the bytes present is this one's.
+    same_as: Option<usize>,
+    table: Option<[Option<char>; 128]>,
+    prior_bits: f64,
+    scorer: Scorer,
+    undecodable: u64,
+    /// A character held back in case a combining mark follows it
+    /// (Windows-1258 writes most Vietnamese tones as marks).
+    pending: Option<char>,
+}
+
+impl Reading {
+    fn new(index: usize, candidate: &Candidate, has_nul: bool, only_cr: bool) -> Reading {
+        let utf16 = matches!(candidate.reader, Reader::Utf16 { .. });
+        // A file whose lines end in CR alone comes from a Mac: ftfy's own
+        // reason to read MacRoman, here a prior.
+        let mac = only_cr && candidate.name == "macroman";
+        Reading {
+            index,
+            reader: candidate.reader,
+            applicable: !utf16 || has_nul,
+            alive: !utf16 || has_nul,
+            behind: 0.0,
+            same_as: None,
+            table: high_half(candidate.reader),
+            prior_bits: if mac { -16.0 } else { candidate.prior_bits },
+            scorer: Scorer::new(),
+            undecodable: 0,
+            pending: None,
+        }
+    }
+
+    fn cost(&self) -> f64 {
+        let mut scorer = self.scorer.clone();
+        if let Some(c) = self.pending {
+            scorer.push_char(c);
+        }
+        scorer.score().bits() + self.undecodable as f64 * UNDECODABLE_BITS
+    }
+
+    fn push(&mut self, c: char) {
+        if let Some(previous) = self.pending {
+            if is_combining_mark(c) {
+                if let Some(composed) = compose(previous, c) {
+                    self.pending = Some(composed);
+                    return;
+                }
+            }
+            self.scorer.push_char(previous);
+        }
+        self.pending = Some(c);
+    }
+
+    fn undecodable_byte(&mut self) {
+        self.undecodable += 1;
+        self.push('\u{FFFD}');
+    }
+
+    /// Reads `bytes`, a stretch that starts and ends between characters
+    /// in every candidate (after two ASCII bytes, or at the sample's
+    /// ends), after a line break.
+    fn read(&mut self, bytes: &[u8]) {
+        self.push('\n');
+        match self.reader {
+            Reader::Charmap(_) | Reader::SingleByte(_) => {
+                let table = self.table.unwrap_or([None; 128]);
+                for &byte in bytes {
+                    match byte.checked_sub(0x80) {
+                        None => self.push(char::from(byte)),
+                        Some(high) => match table[usize::from(high)] {
+                            Some(c) => self.push(c),
+                            None => self.undecodable_byte(),
+                        },
+                    }
+                }
+            }
+            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes),
+            Reader::Utf16 { little_endian } => {
+                let units = bytes.chunks_exact(2).map(|pair| {
+                    let pair = [pair[0], pair[1]];
+                    if little_endian {
+                        u16::from_le_bytes(pair)
+                    } else {
+                        u16::from_be_bytes(pair)
+                    }
+                });
+                for unit in char::decode_utf16(units) {
+                    match unit {
+                        Ok(c) => self.push(c),
+                        Err(_) => self.undecodable_byte(),
+                    }
+                }
+            }
+        }
+    }
+
+    fn read_multi_byte(&mut self, encoding: &'static encoding_rs::Encoding, mut bytes: &[u8]) {
+        let mut decoder = encoding.new_decoder_without_bom_handling();
+        let mut buffer = [0u8; 1024];
+        loop {
+            let (result, read, written) =
+                decoder.decode_to_utf8_without_replacement(bytes, &mut buffer, true);
+            // (encoding_rs writes whole characters of UTF-8.)
+            for c in std::str::from_utf8(&buffer[..written])
+                .unwrap_or_default()
+                .chars()
+            {
+                self.push(c);
+            }
+            bytes = &bytes[read..];
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => return,
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(..) => self.undecodable_byte(),
+            }
+        }
+    }
+}
+
+/// Reads the stretches round by round, dropping the candidates that fall
+/// far behind after each round, until one is left or the sample is read.
+fn read_in_rounds(sample: &[u8], stretches: &[(usize, usize)], readings: &mut [Reading]) {
+    let utf16_end = sample.len().min(UTF16_BYTES) & !1;
+    for reading in readings
+        .iter_mut()
+        .filter(|r| r.alive && matches!(r.reader, Reader::Utf16 { .. }))
+    {
+        reading.read(&sample[..utf16_end]);
+    }
+    let mut since_pruning = 0;
+    for &(start, end) in stretches {
+        for reading in readings
+            .iter_mut()
+            .filter(|r| r.alive && !matches!(r.reader, Reader::Utf16 { .. }))
+        {
+            reading.read(&sample[start..end]);
+        }
+        since_pruning += end - start;
+        if since_pruning >= ROUND_BYTES {
+            since_pruning = 0;
+            if prune(readings) <= 1 {
+                return;
+            }
+        }
+    }
+}
+
+/// Drops the candidates far behind the best; gives how many are left.
+fn prune(readings: &mut [Reading]) -> usize {
+    let costs: Vec<Option<f64>> = readings
+        .iter()
+        .map(|reading| reading.alive.then(|| reading.cost() + reading.prior_bits))
+        .collect();
+    let best = costs
+        .iter()
+        .flatten()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let mut alive = 0;
+    for (reading, cost) in readings.iter_mut().zip(costs) {
+        if let Some(cost) = cost {
+            reading.alive = cost <= best + PRUNE_BITS;
+            reading.behind = cost - best;
+            alive += usize::from(reading.alive);
+        }
+    }
+    alive
+}
+
+/// The stretches of `sample` worth reading: each run of bytes above 7F
+/// with some context around it, merged where they touch, each starting
+/// and ending after two ASCII bytes (so between characters in every
+/// candidate: a double-byte encoding's second byte may be ASCII, but then
+/// its first is not).
+fn stretches_of(sample: &[u8]) -> Vec<(usize, usize)> {
+    let boundary = |at: usize| at < 2 || (sample[at - 1] < 0x80 && sample[at - 2] < 0x80);
+    let mut stretches: Vec<(usize, usize)> = Vec::new();
+    let mut at = 0;
+    while let Some(offset) = sample[at..].iter().position(|&byte| byte >= 0x80) {
+        let first = at + offset;
+        let mut end = first;
+        // The run of bytes above 7F, with what lies between them when the
+        // gap is shorter than the context.
+        while let Some(next) = sample[end + 1..]
+            .iter()
+            .take(2 * CONTEXT_BYTES)
+            .position(|&byte| byte >= 0x80)
+        {
+            end += 1 + next;
+        }
+        let mut start = first.saturating_sub(CONTEXT_BYTES);
+        while !boundary(start) {
+            start -= 1;
+        }
+        let mut stop = (end + 1 + CONTEXT_BYTES).min(sample.len());
+        while stop < sample.len() && !boundary(stop) {
+            stop += 1;
+        }
+        match stretches.last_mut() {
+            Some(last) if last.1 >= start => last.1 = stop,
+            _ => stretches.push((start, stop)),
+        }
+        at = stop.max(end + 1);
+    }
+    stretches
+}
+
+#[cfg(test)]
+mod tests;
