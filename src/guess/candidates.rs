@@ -23,6 +23,10 @@ pub(super) enum Reader {
     SingleByte(&'static Encoding),
     /// A double-byte CJK encoding, through encoding_rs.
     MultiByte(&'static Encoding),
+    /// GB2312 as its standard maps it (and Python reads it): GBK, but for
+    /// two punctuation marks; weighed only for bytes whose double-byte
+    /// characters all lie in GB2312's rows.
+    Gb2312,
     /// UTF-16 without a byte-order mark.
     Utf16 { little_endian: bool },
 }
@@ -47,14 +51,14 @@ const fn candidate(name: &'static str, reader: Reader, prior_bits: f64) -> Candi
 
 /// Every candidate, the most common of each family first (equal costs
 /// keep the earlier).
-pub(super) static CANDIDATES: [Candidate; 33] = [
+pub(super) static CANDIDATES: [Candidate; 34] = [
     candidate(
         "sloppy-windows-1252",
         Reader::Charmap(&SLOPPY_WINDOWS_1252),
         0.0,
     ),
     candidate("latin-1", Reader::Charmap(&LATIN_1), 2.0),
-    candidate("iso-8859-15", Reader::Charmap(&ISO_8859_15), 3.0),
+    candidate("iso-8859-15", Reader::Charmap(&ISO_8859_15), 1.0),
     candidate("windows-1250", Reader::Charmap(&WINDOWS_1250), 1.0),
     candidate("iso-8859-2", Reader::Charmap(&ISO_8859_2), 2.0),
     candidate("iso-8859-16", Reader::Charmap(&ISO_8859_16), 8.0),
@@ -80,7 +84,8 @@ pub(super) static CANDIDATES: [Candidate; 33] = [
     candidate("cp850", Reader::Charmap(&CP850), 4.0),
     candidate("shift_jis", Reader::MultiByte(&SHIFT_JIS_INIT), 0.0),
     candidate("euc-jp", Reader::MultiByte(&EUC_JP_INIT), 1.0),
-    candidate("gbk", Reader::MultiByte(&GBK_INIT), 0.0),
+    candidate("gb2312", Reader::Gb2312, 0.0),
+    candidate("gbk", Reader::MultiByte(&GBK_INIT), 0.5),
     candidate("big5", Reader::MultiByte(&BIG5_INIT), 0.0),
     candidate("euc-kr", Reader::MultiByte(&EUC_KR_INIT), 0.0),
     candidate(
@@ -122,7 +127,94 @@ pub(super) fn high_half(reader: Reader) -> Option<[Option<char>; 128]> {
                 }
             }
         }
-        Reader::MultiByte(_) | Reader::Utf16 { .. } => return None,
+        Reader::MultiByte(_) | Reader::Gb2312 | Reader::Utf16 { .. } => return None,
     }
     Some(table)
+}
+
+/// All of `bytes` read by `reader`, or `None` if some bytes do not decode.
+/// Shift_JIS and EUC-JP give the JIS characters Python's codecs give
+/// where encoding_rs (as browsers, after Windows) gives full-width forms.
+pub(super) fn decode(reader: Reader, bytes: &[u8]) -> Option<String> {
+    match reader {
+        Reader::Charmap(charmap) => charmap.decode(bytes).ok(),
+        Reader::SingleByte(encoding) => Some(
+            encoding
+                .decode_without_bom_handling_and_without_replacement(bytes)?
+                .into_owned(),
+        ),
+        Reader::MultiByte(encoding) => {
+            let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
+            if encoding == &SHIFT_JIS_INIT || encoding == &EUC_JP_INIT {
+                Some(text.chars().map(jis_character).collect())
+            } else {
+                Some(text.into_owned())
+            }
+        }
+        Reader::Gb2312 => {
+            let text = GBK_INIT.decode_without_bom_handling_and_without_replacement(bytes)?;
+            Some(text.chars().map(gb2312_character).collect())
+        }
+        Reader::Utf16 { little_endian } => {
+            if bytes.len() % 2 == 1 {
+                return None;
+            }
+            let units = bytes.chunks_exact(2).map(|pair| {
+                let pair = [pair[0], pair[1]];
+                if little_endian {
+                    u16::from_le_bytes(pair)
+                } else {
+                    u16::from_be_bytes(pair)
+                }
+            });
+            char::decode_utf16(units)
+                .collect::<Result<String, _>>()
+                .ok()
+        }
+    }
+}
+
+/// The JIS X 0208 character for the one encoding_rs decodes as Windows
+/// does (WAVE DASH, DOUBLE VERTICAL LINE, MINUS SIGN, and the cent, pound
+/// and not signs come out as full-width forms there).
+pub(crate) fn jis_character(c: char) -> char {
+    match c {
+        '\u{FF5E}' => '\u{301C}',
+        '\u{2225}' => '\u{2016}',
+        '\u{FF0D}' => '\u{2212}',
+        '\u{FFE0}' => '\u{A2}',
+        '\u{FFE1}' => '\u{A3}',
+        '\u{FFE2}' => '\u{AC}',
+        _ => c,
+    }
+}
+
+/// GB2312's reading of the two characters where Python's GB2312 and GBK
+/// differ (bytes A1A4 and A1AA: KATAKANA MIDDLE DOT and HORIZONTAL BAR
+/// where GBK has MIDDLE DOT and EM DASH).
+pub(super) fn gb2312_character(c: char) -> char {
+    match c {
+        '\u{B7}' => '\u{30FB}',
+        '\u{2014}' => '\u{2015}',
+        _ => c,
+    }
+}
+
+/// Whether every double-byte character of `bytes` lies in GB2312's rows
+/// (first byte A1 to F7, second A1 to FE).
+pub(super) fn within_gb2312(bytes: &[u8]) -> bool {
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] < 0x80 {
+            at += 1;
+            continue;
+        }
+        match bytes.get(at..at + 2) {
+            Some(&[0xA1..=0xF7, 0xA1..=0xFE]) => at += 2,
+            // (A character cut at the sample's end.)
+            None => return true,
+            _ => return false,
+        }
+    }
+    true
 }

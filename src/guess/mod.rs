@@ -7,11 +7,13 @@
 //! Eastern Europe, Greek, Turkish, Hebrew, Arabic, Baltic, Vietnamese and
 //! Thai text, the DOS and Mac code pages, KOI8, the CJK double-byte
 //! encodings, and UTF-16 without a byte-order mark when the bytes hold
-//! NULs) reads the first 64 KiB, or for single-byte and CJK encodings only
-//! the stretches around bytes above 7F (elsewhere they all read ASCII
-//! alike). A reading pays the model's bits, 24 bits for each byte it
-//! cannot decode, and a small prior for rarer encodings; candidates that
-//! fall far behind are dropped every 2 KiB. Candidates that read the
+//! NULs) reads the first 64 KiB (16 KiB when there are NULs). The
+//! single-byte and CJK encodings read ASCII alike, so the ASCII text
+//! between the words with bytes above 7F is scored once, for all of them,
+//! and each candidate reads only those words. A reading pays the model's
+//! bits, 24 bits for each byte it cannot decode, and a small prior for
+//! rarer encodings; candidates that fall far behind are dropped as the
+//! reading goes on. Candidates that read the
 //! bytes to the same text (Windows-1252, Latin-1 and ISO-8859-15 on text
 //! without the bytes where they differ) are one reading, named by the
 //! most common.
@@ -29,11 +31,12 @@ pub(crate) const SAMPLE_BYTES: usize = 1 << 16;
 const UNDECODABLE_BITS: f64 = 24.0;
 /// A candidate this many bits behind the best is dropped.
 const PRUNE_BITS: f64 = 96.0;
-/// Bytes read between two prunings.
-const ROUND_BYTES: usize = 2048;
-/// Bytes of context read on each side of a stretch of bytes above 7F.
-const CONTEXT_BYTES: usize = 24;
-/// UTF-16 readings read at most this much.
+/// The bytes of words read before the first pruning, and between later
+/// ones.
+const FIRST_ROUND_BYTES: usize = 256;
+const ROUND_BYTES: usize = 4096;
+/// The sample when the bytes hold NULs (and so may be UTF-16, which is
+/// read whole).
 const UTF16_BYTES: usize = 1 << 14;
 /// Bits of cost difference that halve a candidate's confidence: the
 /// model's bits are not independent evidence, so they count for less.
@@ -44,9 +47,10 @@ const CONFIDENCE_SCALE: f64 = 8.0;
 pub struct EncodingGuess {
     /// The encoding's name, one that [`crate::fix_file`] reads.
     pub encoding: &'static str,
-    /// How likely this encoding is, from 0 to 1 (the confidences of one
-    /// ranking add up to 1; encodings that read the bytes to the same text
-    /// share one).
+    /// How likely this encoding's reading is, from 0 to 1. Encodings
+    /// that read the bytes to the same text follow the first of them with
+    /// its confidence; counting each reading once, the confidences of a
+    /// ranking add up to 1.
     pub confidence: f64,
 }
 
@@ -54,18 +58,29 @@ pub struct EncodingGuess {
 /// cost of each reading in bits (ties keep [`CANDIDATES`]' order); each
 /// entry also names the candidate whose reading it shares, if any.
 pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>)> {
-    let sample = &sample[..sample.len().min(SAMPLE_BYTES)];
+    let mut sample = &sample[..sample.len().min(SAMPLE_BYTES)];
+    let has_nul = sample.contains(&0);
+    if has_nul {
+        sample = &sample[..sample.len().min(UTF16_BYTES)];
+    }
     let mut present = [false; 128];
     for &byte in sample.iter().filter(|&&byte| byte >= 0x80) {
         present[usize::from(byte - 0x80)] = true;
     }
-    let has_nul = sample.contains(&0);
     let only_cr = sample.contains(&b'\r') && !sample.contains(&b'\n');
+    let gb2312 = candidates::within_gb2312(sample);
     let mut readings: Vec<Reading> = CANDIDATES
         .iter()
         .enumerate()
         .map(|(index, candidate)| Reading::new(index, candidate, has_nul, only_cr))
         .collect();
+    for reading in readings
+        .iter_mut()
+        .filter(|r| matches!(r.reader, Reader::Gb2312))
+    {
+        reading.applicable = gb2312;
+        reading.alive = gb2312;
+    }
     for later in 0..readings.len() {
         let Some(table) = readings[later].table else {
             continue;
@@ -82,11 +97,16 @@ pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>
         }
     }
     let stretches = stretches_of(sample);
-    read_in_rounds(sample, &stretches, &mut readings);
+    let shared = shared_text(sample, &stretches);
+    read_in_rounds(sample, &stretches, &shared, &mut readings);
     // A dropped candidate stays as far behind the best as it was.
     let costs: Vec<Option<f64>> = readings
         .iter()
-        .map(|reading| reading.alive.then(|| reading.cost() + reading.prior_bits))
+        .map(|reading| {
+            reading
+                .alive
+                .then(|| reading.cost(&shared) + reading.prior_bits)
+        })
         .collect();
     let best = costs
         .iter()
@@ -128,18 +148,42 @@ pub fn guess_bytes_ranked(bytes: &[u8]) -> Vec<EncodingGuess> {
         return Vec::new();
     };
     let weight = |cost: f64| (-(cost - best) / CONFIDENCE_SCALE).exp2();
-    let total: f64 = ranked
-        .iter()
-        .filter(|entry| entry.2.is_none())
-        .map(|entry| weight(entry.1))
-        .sum();
-    ranked
-        .iter()
-        .map(|&(index, cost, _)| EncodingGuess {
+    let distinct = ranked.iter().filter(|entry| entry.2.is_none());
+    let total: f64 = distinct.map(|entry| weight(entry.1)).sum();
+    let confidence = |index: usize| {
+        ranked
+            .iter()
+            .find(|entry| entry.0 == index)
+            .map_or(0.0, |entry| weight(entry.1) / total)
+    };
+    // Readings alike share the confidence of the first of them, and are
+    // listed after it.
+    let mut guesses = Vec::with_capacity(ranked.len());
+    for &(index, _, same_as) in ranked.iter().filter(|entry| entry.2.is_none()) {
+        debug_assert!(same_as.is_none());
+        guesses.push(EncodingGuess {
             encoding: CANDIDATES[index].name,
-            confidence: weight(cost) / total,
+            confidence: confidence(index),
+        });
+        for &(alike, _, _) in ranked.iter().filter(|entry| entry.2 == Some(index)) {
+            guesses.push(EncodingGuess {
+                encoding: CANDIDATES[alike].name,
+                confidence: confidence(index),
+            });
+        }
+    }
+    guesses
+}
+
+/// The text of `bytes` in the most likely legacy encoding that decodes
+/// them whole, and its name; `None` for empty input.
+pub(crate) fn decode_document(bytes: &[u8]) -> Option<(String, &'static str)> {
+    ranked_candidates(bytes)
+        .into_iter()
+        .find_map(|(index, _, _)| {
+            let candidate = &CANDIDATES[index];
+            Some((candidates::decode(candidate.reader, bytes)?, candidate.name))
         })
-        .collect()
 }
 
 /// One candidate's reading of the sample so far.
@@ -184,12 +228,18 @@ impl Reading {
         }
     }
 
-    fn cost(&self) -> f64 {
+    /// The reading's bits so far, with the text all ASCII-compatible
+    /// candidates share (`shared`; UTF-16 reads all the text itself).
+    fn cost(&self, shared: &Scorer) -> f64 {
         let mut scorer = self.scorer.clone();
         if let Some(c) = self.pending {
             scorer.push_char(c);
         }
-        scorer.score().bits() + self.undecodable as f64 * UNDECODABLE_BITS
+        let score = match self.reader {
+            Reader::Utf16 { .. } => scorer.score(),
+            _ => scorer.score_with(shared),
+        };
+        score.bits() + self.undecodable as f64 * UNDECODABLE_BITS
     }
 
     fn push(&mut self, c: char) {
@@ -228,7 +278,8 @@ impl Reading {
                     }
                 }
             }
-            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes),
+            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes, false),
+            Reader::Gb2312 => self.read_multi_byte(&encoding_rs::GBK_INIT, bytes, true),
             Reader::Utf16 { little_endian } => {
                 let units = bytes.chunks_exact(2).map(|pair| {
                     let pair = [pair[0], pair[1]];
@@ -248,7 +299,12 @@ impl Reading {
         }
     }
 
-    fn read_multi_byte(&mut self, encoding: &'static encoding_rs::Encoding, mut bytes: &[u8]) {
+    fn read_multi_byte(
+        &mut self,
+        encoding: &'static encoding_rs::Encoding,
+        mut bytes: &[u8],
+        gb2312: bool,
+    ) {
         let mut decoder = encoding.new_decoder_without_bom_handling();
         let mut buffer = [0u8; 1024];
         loop {
@@ -273,15 +329,21 @@ impl Reading {
 
 /// Reads the stretches round by round, dropping the candidates that fall
 /// far behind after each round, until one is left or the sample is read.
-fn read_in_rounds(sample: &[u8], stretches: &[(usize, usize)], readings: &mut [Reading]) {
-    let utf16_end = sample.len().min(UTF16_BYTES) & !1;
+fn read_in_rounds(
+    sample: &[u8],
+    stretches: &[(usize, usize)],
+    shared: &Scorer,
+    readings: &mut [Reading],
+) {
+    let utf16_end = sample.len() & !1;
     for reading in readings
         .iter_mut()
         .filter(|r| r.alive && matches!(r.reader, Reader::Utf16 { .. }))
     {
         reading.read(&sample[..utf16_end]);
     }
-    let mut since_pruning = 0;
+    let mut round_end = FIRST_ROUND_BYTES;
+    let mut read = 0;
     for &(start, end) in stretches {
         for reading in readings
             .iter_mut()
@@ -289,10 +351,10 @@ fn read_in_rounds(sample: &[u8], stretches: &[(usize, usize)], readings: &mut [R
         {
             reading.read(&sample[start..end]);
         }
-        since_pruning += end - start;
-        if since_pruning >= ROUND_BYTES {
-            since_pruning = 0;
-            if prune(readings) <= 1 {
+        read += end - start;
+        if read >= round_end {
+            round_end = read + ROUND_BYTES;
+            if prune(readings, shared) <= 1 {
                 return;
             }
         }
@@ -300,10 +362,14 @@ fn read_in_rounds(sample: &[u8], stretches: &[(usize, usize)], readings: &mut [R
 }
 
 /// Drops the candidates far behind the best; gives how many are left.
-fn prune(readings: &mut [Reading]) -> usize {
+fn prune(readings: &mut [Reading], shared: &Scorer) -> usize {
     let costs: Vec<Option<f64>> = readings
         .iter()
-        .map(|reading| reading.alive.then(|| reading.cost() + reading.prior_bits))
+        .map(|reading| {
+            reading
+                .alive
+                .then(|| reading.cost(shared) + reading.prior_bits)
+        })
         .collect();
     let best = costs
         .iter()
@@ -321,40 +387,57 @@ fn prune(readings: &mut [Reading]) -> usize {
     alive
 }
 
-/// The stretches of `sample` worth reading: each run of bytes above 7F
-/// with some context around it, merged where they touch, each starting
-/// and ending after two ASCII bytes (so between characters in every
+/// The text between the stretches (ASCII, which every candidate but
+/// UTF-16 reads alike), scored once; each stretch stands as a line break.
+fn shared_text(sample: &[u8], stretches: &[(usize, usize)]) -> Scorer {
+    let mut scorer = Scorer::new();
+    let mut at = 0;
+    for &(start, end) in stretches
+        .iter()
+        .chain(std::iter::once(&(sample.len(), sample.len())))
+    {
+        for &byte in &sample[at..start] {
+            scorer.push_char(char::from(byte));
+        }
+        scorer.push_char('\n');
+        at = end;
+    }
+    scorer
+}
+
+/// The stretches of `sample` that candidates read differently: each run
+/// of bytes above 7F with the letters and digits around it (its word) and
+/// one byte more on each side, merged where they touch, each starting and
+/// ending after two ASCII bytes (so between characters in every
 /// candidate: a double-byte encoding's second byte may be ASCII, but then
 /// its first is not).
 fn stretches_of(sample: &[u8]) -> Vec<(usize, usize)> {
     let boundary = |at: usize| at < 2 || (sample[at - 1] < 0x80 && sample[at - 2] < 0x80);
+    let word = |byte: u8| byte >= 0x80 || byte.is_ascii_alphanumeric();
     let mut stretches: Vec<(usize, usize)> = Vec::new();
     let mut at = 0;
     while let Some(offset) = sample[at..].iter().position(|&byte| byte >= 0x80) {
-        let first = at + offset;
-        let mut end = first;
-        // The run of bytes above 7F, with what lies between them when the
-        // gap is shorter than the context.
-        while let Some(next) = sample[end + 1..]
-            .iter()
-            .take(2 * CONTEXT_BYTES)
-            .position(|&byte| byte >= 0x80)
-        {
-            end += 1 + next;
+        let mut start = at + offset;
+        let mut end = start;
+        while end < sample.len() && word(sample[end]) {
+            end += 1;
         }
-        let mut start = first.saturating_sub(CONTEXT_BYTES);
+        while start > 0 && word(sample[start - 1]) {
+            start -= 1;
+        }
+        start = start.saturating_sub(1);
+        end = (end + 1).min(sample.len());
         while !boundary(start) {
             start -= 1;
         }
-        let mut stop = (end + 1 + CONTEXT_BYTES).min(sample.len());
-        while stop < sample.len() && !boundary(stop) {
-            stop += 1;
+        while end < sample.len() && !boundary(end) {
+            end += 1;
         }
         match stretches.last_mut() {
-            Some(last) if last.1 >= start => last.1 = stop,
-            _ => stretches.push((start, stop)),
+            Some(last) if last.1 >= start => last.1 = end,
+            _ => stretches.push((start, end)),
         }
-        at = stop.max(end + 1);
+        at = end;
     }
     stretches
 }

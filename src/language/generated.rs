@@ -132,4 +132,4 @@ pub(super) const DISPLACEMENTS: (usize, usize) = (19328, 54320);
 pub(super) const FINGERPRINTS: (usize, usize) = (54320, 198618);
 pub(super) const ROW_LENGTHS: (usize, usize) = (198618, 270767);
 pub(super) const ROW_STARTS: (usize, usize) = (270767, 288807);
-pub(super) const ROWS: (usize, usize) = (288807, 610323);
+pub(super) const ROWS: (usize, usize) = (288807, 541870);

@@ -239,7 +239,7 @@ impl Default for Scorer {
 const START_CLASS: u8 = 9;
 /// A word is scored in one language or, for this many more bits than
 /// the best language's cost of it, in that one: names and loanwords.
-const LANGUAGE_SWITCH: u32 = 80;
+const LANGUAGE_SWITCH: u32 = 120;
 /// A letter straight after a letter of another script: 16 bits.
 const SCRIPT_SWITCH: u64 = 128;
 /// The longest word: a longer run of letters (Thai and Chinese write
@@ -313,10 +313,21 @@ impl Scorer {
         let grams: [&[char]; 3] = [&[lower], &[last, lower], &[before_last, last, lower]];
         for (order, gram) in grams.iter().enumerate().take(context + 1) {
             let backoff = BACKOFF * (context - order) as u16;
-            for pair in table::row(table::key(gram)).chunks_exact(2) {
-                let language = usize::from(pair[0].wrapping_sub(start));
-                if let Some(cost) = costs.get_mut(language) {
-                    *cost = u16::from(pair[1]) + backoff;
+            match table::row(table::key(gram)) {
+                table::Row::Sparse(pairs) => {
+                    for pair in pairs.chunks_exact(2) {
+                        let language = usize::from(pair[0].wrapping_sub(start));
+                        if let Some(cost) = costs.get_mut(language) {
+                            *cost = u16::from(pair[1]) + backoff;
+                        }
+                    }
+                }
+                table::Row::Dense(row) => {
+                    for (cost, &kept) in costs.iter_mut().zip(row) {
+                        if kept != u8::MAX {
+                            *cost = u16::from(kept) + backoff;
+                        }
+                    }
                 }
             }
         }
@@ -379,6 +390,30 @@ impl Scorer {
             unmodeled_letters: settled.unmodeled_letters,
             language,
         }
+    }
+
+    /// The score of the text this scorer was pushed and the text `other`
+    /// was pushed, as two separate pieces (each piece's words and
+    /// characters counted once, as if a line break separated them).
+    pub fn score_with(&self, other: &Scorer) -> Score {
+        let mut both = self.clone();
+        both.end_word();
+        let mut other = other.clone();
+        other.end_word();
+        for (total, cost) in both.per_language.iter_mut().zip(other.per_language) {
+            *total += cost;
+        }
+        for (total, letters) in both
+            .letters_per_script
+            .iter_mut()
+            .zip(other.letters_per_script)
+        {
+            *total += letters;
+        }
+        both.common += other.common;
+        both.chars += other.chars;
+        both.unmodeled_letters += other.unmodeled_letters;
+        both.score()
     }
 
     /// The bits of everything pushed so far if it is in `language`: the

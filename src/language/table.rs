@@ -61,7 +61,7 @@ pub(super) fn symbol_cost(c: char, class: u8) -> u8 {
         return cost;
     }
     match row(key(&[SYMBOL_MARK, c])) {
-        [_, cost] => *cost,
+        Row::Sparse(&[_, cost]) => cost,
         _ => UNLISTED_COSTS
             .get(usize::from(class))
             .copied()
@@ -99,10 +99,24 @@ fn u32_at(bytes: &[u8], index: usize) -> u32 {
     }
 }
 
-/// The row of `key`: (language id, cost) pairs, each cost
-/// `-log2 P(last character | the others)` in eighths of a bit; empty when
-/// no language keeps the n-gram.
-pub(super) fn row(key: u64) -> &'static [u8] {
+/// A key's row: what each language keeps of the n-gram.
+#[derive(Clone, Copy)]
+pub(super) enum Row {
+    /// (language id, cost) pairs, each cost `-log2 P(last character |
+    /// the others)` in eighths of a bit.
+    Sparse(&'static [u8]),
+    /// One cost per language of the key's script, from the script's
+    /// first; 255 where the language lacks the n-gram.
+    Dense(&'static [u8]),
+}
+
+/// The number of bytes a row's length byte stands for.
+fn row_bytes(length: u8) -> usize {
+    usize::from(length & 0x7F)
+}
+
+/// The row of `key`, empty when no language keeps the n-gram.
+pub(super) fn row(key: u64) -> Row {
     let hash = mix(key ^ SEED);
     let bucket = (((hash >> 32) * BUCKETS) >> 32) as usize;
     let displacement = u16_at(section(DISPLACEMENTS), bucket);
@@ -112,7 +126,7 @@ pub(super) fn row(key: u64) -> &'static [u8] {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let slot = (((mix(scrambled) >> 32) * SLOTS) >> 32) as usize;
     if u16_at(section(FINGERPRINTS), slot) != hash as u16 {
-        return &[];
+        return Row::Sparse(&[]);
     }
     let lengths = section(ROW_LENGTHS);
     let first = slot - slot % ROW_START_STRIDE;
@@ -120,11 +134,16 @@ pub(super) fn row(key: u64) -> &'static [u8] {
         .get(first..slot)
         .unwrap_or_default()
         .iter()
-        .map(|&length| usize::from(length))
+        .map(|&length| row_bytes(length))
         .sum();
     let start = u32_at(section(ROW_STARTS), slot / ROW_START_STRIDE) as usize + before;
-    let length = usize::from(lengths.get(slot).copied().unwrap_or(0));
-    section(ROWS)
-        .get(2 * start..2 * (start + length))
-        .unwrap_or_default()
+    let length = lengths.get(slot).copied().unwrap_or(0);
+    let bytes = section(ROWS)
+        .get(start..start + row_bytes(length))
+        .unwrap_or_default();
+    if length & 0x80 == 0 {
+        Row::Sparse(bytes)
+    } else {
+        Row::Dense(bytes)
+    }
 }
