@@ -54,7 +54,14 @@ fn main() {
     for (&c, &cost) in &symbol_costs {
         rows.insert(key_of(&[SYMBOL_MARK, c]), vec![(0, cost)]);
     }
-    let table = perfect_hash::Table::build(&rows);
+    let scripts: Vec<(u8, u8)> = GROUPS
+        .iter()
+        .map(|&group| {
+            let ids: Vec<u8> = (0..models.len() as u8).filter(|&id| models[usize::from(id)].group == group).collect();
+            (ids[0], ids[ids.len() - 1] + 1)
+        })
+        .collect();
+    let table = perfect_hash::Table::build(&rows, &scripts);
     let class_costs = class_costs(&characters);
 
     let mut blob = Vec::new();
@@ -85,7 +92,7 @@ fn main() {
         models.len(),
         table.keys,
         table.fingerprints.len() / 2,
-        table.rows.len() / 2,
+        rows.values().map(Vec::len).sum::<usize>(),
         blob.len()
     );
 }

@@ -47,7 +47,8 @@ fn slot_of(hash: u64, displacement: u16, slots: u64) -> usize {
 }
 
 impl Table {
-    pub fn build(rows: &BTreeMap<u64, Vec<(u8, u8)>>) -> Table {
+    /// `scripts` gives the range of language ids of each script.
+    pub fn build(rows: &BTreeMap<u64, Vec<(u8, u8)>>, scripts: &[(u8, u8)]) -> Table {
         let keys: Vec<u64> = rows.keys().copied().collect();
         let buckets = keys.len().div_ceil(KEYS_PER_BUCKET) as u64;
         let slots = (keys.len() as f64 / LOAD).ceil() as u64;
@@ -65,7 +66,7 @@ impl Table {
         };
         for (slot, key) in slot_keys.iter().enumerate() {
             if slot % ROW_START_STRIDE == 0 {
-                let start = u32::try_from(table.rows.len() / 2).expect("rows fit u32");
+                let start = u32::try_from(table.rows.len()).expect("rows fit u32");
                 table.row_starts.extend_from_slice(&start.to_le_bytes());
             }
             let (fingerprint, row): (u16, &[(u8, u8)]) = match key {
@@ -73,9 +74,24 @@ impl Table {
                 None => (0, &[]),
             };
             table.fingerprints.extend_from_slice(&fingerprint.to_le_bytes());
-            table.row_lengths.push(u8::try_from(row.len()).expect("a row per language at most"));
-            for &(language, cost) in row {
-                table.rows.extend_from_slice(&[language, cost]);
+            let script = row.first().and_then(|&(language, _)| {
+                scripts.iter().find(|&&(start, end)| (start..end).contains(&language))
+            });
+            match script {
+                Some(&(start, end)) if usize::from(end - start) <= 2 * row.len() => {
+                    let mut dense = vec![u8::MAX; usize::from(end - start)];
+                    for &(language, cost) in row {
+                        dense[usize::from(language - start)] = cost.min(u8::MAX - 1);
+                    }
+                    table.row_lengths.push(0x80 | (end - start));
+                    table.rows.extend_from_slice(&dense);
+                }
+                _ => {
+                    table.row_lengths.push(u8::try_from(2 * row.len()).expect("short rows"));
+                    for &(language, cost) in row {
+                        table.rows.extend_from_slice(&[language, cost]);
+                    }
+                }
             }
         }
         table
