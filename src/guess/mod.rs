@@ -52,6 +52,9 @@ pub struct EncodingGuess {
     /// its confidence; counting each reading once, the confidences of a
     /// ranking add up to 1.
     pub confidence: f64,
+    /// The encoding ranked before this one that reads the bytes to the
+    /// same text, if any.
+    pub reads_like: Option<&'static str>,
 }
 
 /// The legacy encodings `sample` may be in, most likely first, with the
@@ -159,16 +162,18 @@ pub fn guess_bytes_ranked(bytes: &[u8]) -> Vec<EncodingGuess> {
     // Readings alike share the confidence of the first of them, and are
     // listed after it.
     let mut guesses = Vec::with_capacity(ranked.len());
-    for &(index, _, same_as) in ranked.iter().filter(|entry| entry.2.is_none()) {
-        debug_assert!(same_as.is_none());
+    for &(index, _, _) in ranked.iter().filter(|entry| entry.2.is_none()) {
+        let name = CANDIDATES[index].name;
         guesses.push(EncodingGuess {
-            encoding: CANDIDATES[index].name,
+            encoding: name,
             confidence: confidence(index),
+            reads_like: None,
         });
         for &(alike, _, _) in ranked.iter().filter(|entry| entry.2 == Some(index)) {
             guesses.push(EncodingGuess {
                 encoding: CANDIDATES[alike].name,
                 confidence: confidence(index),
+                reads_like: Some(name),
             });
         }
     }
@@ -315,7 +320,11 @@ impl Reading {
                 .unwrap_or_default()
                 .chars()
             {
-                self.push(c);
+                self.push(if gb2312 {
+                    candidates::gb2312_character(c)
+                } else {
+                    c
+                });
             }
             bytes = &bytes[read..];
             match result {

@@ -173,13 +173,141 @@ fn any_bytes_give_a_ranking() {
     ] {
         let ranked = guess_bytes_ranked(bytes);
         // (Readings alike share one confidence, counted once.)
-        let mut seen: Vec<f64> = Vec::new();
-        for guess in &ranked {
-            if seen.last() != Some(&guess.confidence) {
-                seen.push(guess.confidence);
-            }
-        }
-        let total: f64 = seen.iter().sum();
+        let distinct = ranked.iter().filter(|guess| guess.reads_like.is_none());
+        let total: f64 = distinct.map(|guess| guess.confidence).sum();
         assert!(ranked.is_empty() || total >= 0.999, "{bytes:?} {total}");
+    }
+}
+
+/// Where encodings read the bytes to the same text, any of them is
+/// right; the guess names the most common, and the ranking lists the
+/// others with the same confidence.
+#[test]
+fn encodings_that_read_the_text_alike_are_named_by_the_most_common() {
+    for (text, written_in, named) in [
+        // No byte in 80-9F, nor any where ISO-8859-15 differs.
+        (
+            "Le café de la société générale était très agréable.",
+            "latin-1",
+            "sloppy-windows-1252",
+        ),
+        (
+            "Le café de la société générale était très agréable.",
+            "iso-8859-15",
+            "sloppy-windows-1252",
+        ),
+        // Polish without ą ś ź (and capitals), where the two differ.
+        (
+            "Mówię, że Gdańsk i Kraków to piękne miejsca, w których mieszkał.",
+            "iso-8859-2",
+            "windows-1250",
+        ),
+        // Russian without the letters KOI8-U adds.
+        (
+            "Привет, как дела? Сегодня хорошая погода.",
+            "koi8-u",
+            "koi8-r",
+        ),
+        // German: CP850 and CP437 agree on ä ö ü ß.
+        (
+            "Größere Änderungen sind möglich, sagte er.",
+            "cp850",
+            "cp437",
+        ),
+    ] {
+        let bytes = encoded(text, written_in);
+        let ranked = guess_bytes_ranked(&bytes);
+        assert_eq!(
+            ranked[0].encoding,
+            named,
+            "{text} in {written_in}: {:?}",
+            &ranked[..3]
+        );
+        assert_eq!(decoded(&bytes, written_in), decoded(&bytes, named));
+        let alike = ranked
+            .iter()
+            .find(|guess| guess.encoding == written_in)
+            .unwrap();
+        assert_eq!(alike.confidence, ranked[0].confidence);
+        assert_eq!(alike.reads_like, Some(named), "{written_in}: {ranked:?}");
+    }
+}
+
+/// The euro sign tells ISO-8859-15 from Latin-1 and Windows-1252 (where
+/// its byte is `¤`); Windows-1252's own euro byte is a C1 control in the
+/// others.
+#[test]
+fn the_euro_sign_tells_iso_8859_15_and_windows_1252_apart() {
+    let text = "Le billet coûte 25 € par personne, et le café 3 €.";
+    for encoding in ["iso-8859-15", "sloppy-windows-1252"] {
+        let bytes = encoded(text, encoding);
+        assert_eq!(guess_bytes_ranked(&bytes)[0].encoding, encoding);
+    }
+}
+
+/// ftfy's reason to read MacRoman (lines ending in CR alone) is a prior;
+/// with LF, MacRoman is found by its letters.
+#[test]
+fn macroman_is_read_with_either_line_ending() {
+    for text in [
+        "Größere Änderungen sind möglich.\rSchöne Grüße aus Köln.\r",
+        "Größere Änderungen sind möglich.\nSchöne Grüße aus Köln.\n",
+    ] {
+        assert_eq!(
+            guess_bytes_ranked(&encoded(text, "macroman"))[0].encoding,
+            "macroman"
+        );
+    }
+}
+
+/// UTF-16 without a byte-order mark, either byte order.
+#[test]
+fn utf16_without_a_byte_order_mark_is_found_by_its_nuls() {
+    let text = "Hello, this is a plain English sentence. Привет!";
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    assert_eq!(guess_bytes_ranked(&little)[0].encoding, "utf-16le");
+    assert_eq!(guess_bytes_ranked(&big)[0].encoding, "utf-16be");
+    assert_eq!(super::decode_document(&little).unwrap().0, text);
+}
+
+/// Shift_JIS and EUC-JP read WAVE DASH and the other JIS characters as
+/// their standard (and Python) does, not as the full-width forms that
+/// browsers read after Windows' code page 932.
+#[test]
+fn japanese_readings_keep_the_wave_dash() {
+    let text = "今日は10時〜12時です。価格は¢100、£5、¬です。";
+    for (encoding, bytes) in [
+        (
+            "shift_jis",
+            encoding_rs::SHIFT_JIS
+                .encode(
+                    &text
+                        .replace('〜', "～")
+                        .replace('¢', "￠")
+                        .replace('£', "￡")
+                        .replace('¬', "￢"),
+                )
+                .0
+                .into_owned(),
+        ),
+        (
+            "euc-jp",
+            encoding_rs::EUC_JP
+                .encode(
+                    &text
+                        .replace('〜', "～")
+                        .replace('¢', "￠")
+                        .replace('£', "￡")
+                        .replace('¬', "￢"),
+                )
+                .0
+                .into_owned(),
+        ),
+    ] {
+        assert_eq!(
+            super::decode_document(&bytes),
+            Some((text.to_string(), encoding))
+        );
     }
 }
