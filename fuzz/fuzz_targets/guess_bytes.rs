@@ -1,28 +1,43 @@
 //! Guessing the encoding of arbitrary bytes: `guess_bytes_with` is
 //! `guess_bytes` without extended recovery, and in the mode either that
-//! or an encoding that decodes the bytes to exactly the text it returns;
-//! `fix_file` reads the bytes in whatever encoding it guesses, with or
-//! without the mode (an error is fine, a panic is not).
+//! or the best encoding of `guess_bytes_ranked` that decodes the bytes
+//! whole; the ranking's confidences lie in 0..=1 and, counting readings
+//! alike once, add up to 1; `fix_file` reads the bytes in whatever
+//! encoding it guesses, or is told the guessed name, with or without the
+//! mode (an error is fine, a panic is not).
 #![no_main]
 
-use ftfy::codecs::Codec;
-use ftfy::{fix_file, guess_bytes, guess_bytes_with, TextFixerConfig};
+use ftfy::{fix_file, guess_bytes, guess_bytes_ranked, guess_bytes_with, TextFixerConfig};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     let guess = guess_bytes(bytes);
     let default = guess_bytes_with(bytes, &TextFixerConfig::default());
     assert_eq!(default.as_ref().ok(), guess.as_ref().ok());
+    let ranked = guess_bytes_ranked(bytes);
+    assert!(ranked.iter().all(|guess| (0.0..=1.0).contains(&guess.confidence)));
+    let total: f64 = ranked
+        .iter()
+        .filter(|guess| guess.reads_like.is_none())
+        .map(|guess| guess.confidence)
+        .sum();
+    assert!(ranked.is_empty() || (total - 1.0).abs() < 1e-6, "{total}");
     let extended = TextFixerConfig::default().extended_recovery(true);
-    if let Ok((text, name)) = guess_bytes_with(bytes, &extended) {
+    let mut names = Vec::new();
+    if let Ok((_, name)) = guess_bytes_with(bytes, &extended) {
         if guess.as_ref().is_ok_and(|(_, guessed)| *guessed != name) {
-            let codec = Codec::from_name(name).expect("a guess names a codec");
-            assert_eq!(codec.decode(bytes).ok().as_deref(), Some(text.as_str()));
+            assert!(ranked.iter().any(|guess| guess.encoding == name), "{name}");
         }
+        names.push(name);
     }
     for config in [TextFixerConfig::default(), extended] {
         if let Ok(lines) = fix_file(bytes, None, &config) {
             lines.for_each(drop);
+        }
+        for &name in &names {
+            if let Ok(lines) = fix_file(bytes, Some(name), &config) {
+                lines.for_each(drop);
+            }
         }
     }
 });

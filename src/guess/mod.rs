@@ -283,8 +283,10 @@ impl Reading {
                     }
                 }
             }
-            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes, false),
-            Reader::Gb2312 => self.read_multi_byte(&encoding_rs::GBK_INIT, bytes, true),
+            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes),
+            // (GB2312's two marks are scored as GBK's: bytes that all lie
+            // in its rows make a document GB2312, by the prior.)
+            Reader::Gb2312 => self.read_multi_byte(&encoding_rs::GBK_INIT, bytes),
             Reader::Utf16 { little_endian } => {
                 let units = bytes.chunks_exact(2).map(|pair| {
                     let pair = [pair[0], pair[1]];
@@ -304,12 +306,7 @@ impl Reading {
         }
     }
 
-    fn read_multi_byte(
-        &mut self,
-        encoding: &'static encoding_rs::Encoding,
-        mut bytes: &[u8],
-        gb2312: bool,
-    ) {
+    fn read_multi_byte(&mut self, encoding: &'static encoding_rs::Encoding, mut bytes: &[u8]) {
         let mut decoder = encoding.new_decoder_without_bom_handling();
         let mut buffer = [0u8; 1024];
         loop {
@@ -320,11 +317,7 @@ impl Reading {
                 .unwrap_or_default()
                 .chars()
             {
-                self.push(if gb2312 {
-                    candidates::gb2312_character(c)
-                } else {
-                    c
-                });
+                self.push(c);
             }
             bytes = &bytes[read..];
             match result {
