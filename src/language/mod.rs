@@ -69,6 +69,9 @@ const BACKOFF: u16 = 8;
 const UNMODELED_LETTER: u64 = 96;
 /// The most languages one script has (Latin's).
 const MAX_SCRIPT_LANGUAGES: usize = 49;
+/// The lanes of a word's per-language costs: at least
+/// `MAX_SCRIPT_LANGUAGES`, a multiple of the vector width.
+const LANES: usize = 64;
 const SCRIPTS: usize = 16;
 const LANGUAGES: usize = LANGUAGE_NAMES.len();
 
@@ -224,7 +227,7 @@ pub struct Scorer {
     /// letters, and its cost in each of the script's languages.
     word_script: u8,
     word_letters: u32,
-    word: [u32; MAX_SCRIPT_LANGUAGES],
+    word: [u32; LANES],
     /// The word's last two letters, lowercase.
     context: [char; 2],
 }
@@ -258,7 +261,7 @@ impl Scorer {
             previous_classes: START_CLASS << 4 | START_CLASS,
             word_script: 0,
             word_letters: 0,
-            word: [0; MAX_SCRIPT_LANGUAGES],
+            word: [0; LANES],
             context: ['\0'; 2],
         }
     }
@@ -302,12 +305,13 @@ impl Scorer {
             self.end_word();
         }
         self.word_script = script;
-        let Some(&(_, start, end)) = SCRIPT_LANGUAGES.get(usize::from(script)) else {
+        let Some(&(_, start, _)) = SCRIPT_LANGUAGES.get(usize::from(script)) else {
             return;
         };
-        let languages = usize::from(end - start).min(MAX_SCRIPT_LANGUAGES);
         let lower = lowercase(c);
-        let mut costs = [UNKNOWN_LETTER; MAX_SCRIPT_LANGUAGES];
+        // Every lane of a fixed width, so that the loops below run on
+        // vectors; lanes past the script's languages are never read.
+        let mut costs = [UNKNOWN_LETTER; LANES];
         let [before_last, last] = self.context;
         let context = self.word_letters.min(2) as usize;
         let grams: [&[char]; 3] = [&[lower], &[last, lower], &[before_last, last, lower]];
@@ -323,15 +327,17 @@ impl Scorer {
                     }
                 }
                 table::Row::Dense(row) => {
-                    for (cost, &kept) in costs.iter_mut().zip(row) {
-                        if kept != u8::MAX {
-                            *cost = u16::from(kept) + backoff;
-                        }
+                    let mut kept = [u8::MAX; LANES];
+                    let width = row.len().min(LANES);
+                    kept[..width].copy_from_slice(&row[..width]);
+                    for (cost, kept) in costs.iter_mut().zip(kept) {
+                        let offered = u16::from(kept) + backoff;
+                        *cost = if kept == u8::MAX { *cost } else { offered };
                     }
                 }
             }
         }
-        for (total, &cost) in self.word[..languages].iter_mut().zip(costs.iter()) {
+        for (total, cost) in self.word.iter_mut().zip(costs) {
             *total += u32::from(cost);
         }
         self.word_letters += 1;
@@ -355,7 +361,7 @@ impl Scorer {
             }
             self.letters_per_script[script] += u64::from(self.word_letters);
         }
-        self.word = [0; MAX_SCRIPT_LANGUAGES];
+        self.word = [0; LANES];
         self.word_letters = 0;
     }
 
