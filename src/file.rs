@@ -116,13 +116,11 @@ pub fn guess_bytes_with(
     config: &TextFixerConfig,
 ) -> Result<(String, &'static str), CodecError> {
     let guess = guess_bytes(bytes)?;
-    if !config.extended_recovery || guess.1 != codecs::SLOPPY_WINDOWS_1252.name() {
+    let fallback = [codecs::SLOPPY_WINDOWS_1252.name(), codecs::MACROMAN.name()];
+    if !config.extended_recovery || !fallback.contains(&guess.1) {
         return Ok(guess);
     }
-    let written = crate::extended::guess::legacy_codec_of(&guess.0);
-    Ok(written
-        .and_then(|codec| Some((codec.decode(bytes).ok()?, codec.name())))
-        .unwrap_or(guess))
+    Ok(crate::guess::decode_document(bytes).unwrap_or(guess))
 }
 
 /// The length of `bytes` without a UTF-8 sequence at its end that its
@@ -273,6 +271,10 @@ enum Decoding {
     Utf16,
     /// An encoding that `encoding_rs` knows, decoded as a stream.
     Other(&'static Encoding),
+    /// The same, where Python's codec reads a few characters otherwise
+    /// (Shift_JIS and EUC-JP's JIS characters, GB2312's two marks): each
+    /// character read passes through the function.
+    Remapped(&'static Encoding, fn(char) -> char),
 }
 
 impl Decoding {
@@ -290,8 +292,16 @@ impl Decoding {
                     .or(Some(Decoding::Charmap(charmap)))
             }
             Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
-            Some(Codec::MultiByte(_)) => {
-                Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other)
+            Some(Codec::MultiByte(codec)) => {
+                let encoding = Encoding::for_label(name.trim().as_bytes())?;
+                Some(match (codec.name(), label.as_str()) {
+                    ("shift_jis" | "euc-jp", _) => {
+                        Decoding::Remapped(encoding, codecs::jis_standard)
+                    }
+                    // (Codecs read GB2312 as GBK, as plans name it.)
+                    (_, "gb2312") => Decoding::Remapped(encoding, crate::guess::gb2312_standard),
+                    _ => Decoding::Other(encoding),
+                })
             }
             None => match label.as_str() {
                 UTF_16 | "utf16" => Some(Decoding::Utf16),
@@ -310,6 +320,8 @@ impl Decoding {
             Decoding::Charmap(charmap) => Some(charmap.name()),
             Decoding::Utf16 => Some(UTF_16),
             Decoding::Other(encoding) => Some(encoding.name()),
+            Decoding::Remapped(encoding, _) if encoding == encoding_rs::GBK => Some("gb2312"),
+            Decoding::Remapped(encoding, _) => Some(encoding.name()),
         }
     }
 }
@@ -367,6 +379,8 @@ impl Decoding {
 pub struct TextBatches<R> {
     reader: R,
     decoding: Decoding,
+    /// The name the guess gave, once guessed.
+    guessed: Option<&'static str>,
     batch_bytes: usize,
     max_decode_length: usize,
     /// Whether to guess as [`guess_bytes_with`] does in extended mode.
@@ -429,6 +443,7 @@ impl<R: Read> TextBatches<R> {
         Ok(TextBatches {
             reader,
             decoding,
+            guessed: None,
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
             extended_recovery: config.extended_recovery,
@@ -442,6 +457,33 @@ impl<R: Read> TextBatches<R> {
             eof: false,
             done: false,
         })
+    }
+
+    /// Guesses the encoding now, if it is still to be guessed (reading as
+    /// much input as the guess needs, which later batches still return),
+    /// and gives the name the guess gave; `None` when the encoding was
+    /// named.
+    ///
+    /// ```
+    /// use ftfy::file::TextBatches;
+    /// use ftfy::TextFixerConfig;
+    ///
+    /// let config = TextFixerConfig::default().extended_recovery(true);
+    /// // "Привет, как дела?" in KOI8-R.
+    /// let bytes = &b"\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1?\n"[..];
+    /// let mut batches = TextBatches::new(bytes, None, &config, 64).unwrap();
+    /// assert_eq!(batches.guess_encoding().unwrap(), Some("koi8-r"));
+    /// assert_eq!(batches.next_batch().unwrap().unwrap(), "Привет, как дела?\n");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FixFileError::Io`] when reading fails.
+    pub fn guess_encoding(&mut self) -> Result<Option<&'static str>, FixFileError> {
+        if let Decoding::Guess = self.decoding {
+            self.guess()?;
+        }
+        Ok(self.guessed)
     }
 
     /// The next batch of decoded text, or `None` at the end of the input.
@@ -543,21 +585,24 @@ impl<R: Read> TextBatches<R> {
             }
         };
         let first_line = &self.raw[..first_line_end];
-        self.decoding = if starts_with_utf16_bom(first_line) {
-            Decoding::Utf16
+        let name = if starts_with_utf16_bom(first_line) {
+            UTF_16
         } else {
-            let (_, name) = guess_bytes(first_line)
-                .expect("only UTF-16 can fail to decode, and that was ruled out");
-            Decoding::from_name(name).expect("guess_bytes names a decoding this module knows")
+            guess_bytes(first_line)
+                .expect("only UTF-16 can fail to decode, and that was ruled out")
+                .1
         };
+        self.decoding =
+            Decoding::from_name(name).expect("guess_bytes names a decoding this module knows");
+        self.guessed = Some(name);
         Ok(())
     }
 
     /// [`Self::guess`] in extended mode: from the whole lines of the first
-    /// [`SAMPLE_BYTES`](crate::extended::guess::SAMPLE_BYTES) of input (or
+    /// [`SAMPLE_BYTES`](crate::guess::SAMPLE_BYTES) of input (or
     /// as many whole UTF-8 characters when no line ends there).
     fn guess_from_sample(&mut self) -> Result<(), FixFileError> {
-        let limit = crate::extended::guess::SAMPLE_BYTES;
+        let limit = crate::guess::SAMPLE_BYTES;
         while self.raw.len() < limit && !self.eof {
             self.fill()?;
         }
@@ -571,14 +616,17 @@ impl<R: Read> TextBatches<R> {
             }
         };
         let sample = &sample[..end];
-        self.decoding = if starts_with_utf16_bom(sample) {
-            Decoding::Utf16
+        let name = if starts_with_utf16_bom(sample) {
+            UTF_16
         } else {
             let config = TextFixerConfig::default().extended_recovery(true);
-            let (_, name) = guess_bytes_with(sample, &config)
-                .expect("only UTF-16 can fail to decode, and that was ruled out");
-            Decoding::from_name(name).expect("guess_bytes_with names a decoding this module knows")
+            guess_bytes_with(sample, &config)
+                .expect("only UTF-16 can fail to decode, and that was ruled out")
+                .1
         };
+        self.decoding =
+            Decoding::from_name(name).expect("guess_bytes_with names a decoding this module knows");
+        self.guessed = Some(name);
         Ok(())
     }
 
@@ -589,7 +637,9 @@ impl<R: Read> TextBatches<R> {
         let raw = &self.raw;
         let text = &mut self.text;
         let (consumed, bad) = match self.decoding {
-            Decoding::Utf16 | Decoding::Other(_) => return self.decode_stream(),
+            Decoding::Utf16 | Decoding::Other(_) | Decoding::Remapped(..) => {
+                return self.decode_stream()
+            }
             Decoding::Guess => unreachable!("the decoding was guessed before any batch"),
             Decoding::Utf8 => {
                 // A character the read cut short is left for the next
@@ -680,7 +730,7 @@ impl<R: Read> TextBatches<R> {
                 self.stream_decoder
                     .insert(encoding.new_decoder_with_bom_removal())
             }
-            (None, Decoding::Other(encoding)) => self
+            (None, Decoding::Other(encoding) | Decoding::Remapped(encoding, _)) => self
                 .stream_decoder
                 .insert(encoding.new_decoder_without_bom_handling()),
             (None, _) => unreachable!("not a streamed decoding"),
@@ -689,8 +739,17 @@ impl<R: Read> TextBatches<R> {
             .max_utf8_buffer_length_without_replacement(self.raw.len())
             .unwrap_or(self.raw.len() * 3 + 16);
         self.text.reserve(needed);
+        let before = self.text.len();
         let (result, read) =
             decoder.decode_to_string_without_replacement(&self.raw, &mut self.text, self.eof);
+        if let Decoding::Remapped(_, remap) = self.decoding {
+            let read = &self.text[before..];
+            if read.chars().any(|c| remap(c) != c) {
+                let remapped: String = read.chars().map(remap).collect();
+                self.text.truncate(before);
+                self.text.push_str(&remapped);
+            }
+        }
         self.raw.drain(..read);
         self.offset += read;
         if let DecoderResult::Malformed(bad, extra) = result {
@@ -855,12 +914,13 @@ mod tests {
         ));
     }
 
-    /// CP850, which encoding_rs does not know, is read with extended
-    /// recovery's own table: named, or guessed in extended mode.
+    /// CP850, which encoding_rs does not know, is read with the crate's
+    /// own table: named, or guessed in extended mode (by `ø`, which CP437
+    /// reads as `¢`).
     #[test]
     fn cp850_is_read_with_the_crates_own_table() {
-        let text = "Le café de la société générale était très agréable. Ça marche bien, merci.\n\
-                    La journée était belle et ensoleillée.\n";
+        let text = "Vi går på kafé i Tromsø, og så spiser vi smørbrød med ørret.\n\
+                    Det er en fin dag, og været er godt.\n";
         let bytes = Codec::from_name("cp850").unwrap().encode(text).unwrap();
         let read = |encoding: Option<&str>, config: &TextFixerConfig| -> String {
             fix_file(&bytes[..], encoding, config)

@@ -123,7 +123,7 @@ struct Args {
     #[arg(long)]
     extended_recovery: bool,
     /// For each line that changed, print the plan that fixed it on standard
-    /// error.
+    /// error; with -g, first the encoding guessed.
     #[arg(long)]
     explain: bool,
     /// How --explain prints plans: text (Python tuples) or json (one object
@@ -283,7 +283,13 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         Some(_) => config.clone().max_decode_length(usize::MAX),
         None => config.clone(),
     };
-    let batches = TextBatches::new(input, encoding, &cutting, args.batch_bytes)?;
+    let mut batches = TextBatches::new(input, encoding, &cutting, args.batch_bytes)?;
+    if args.guess && args.explain {
+        // Which encoding the guess chose, before any line.
+        if let Some(name) = batches.guess_encoding()? {
+            eprintln!("ftfy: guessed encoding {name}");
+        }
+    }
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
     let fixer = BatchFixer::new(
         &config,

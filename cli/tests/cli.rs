@@ -538,4 +538,12 @@ fn guessing_in_extended_mode_finds_legacy_encodings() {
         "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n"
     );
     assert_undecodable(&run(&["-g"], koi8), "utf-8", &["offset 2"]);
+    // --explain says which encoding the guess chose, on standard error.
+    let explained = run(&["-g", "--extended-recovery", "--explain"], koi8);
+    assert_eq!(stdout(&explained), stdout(&output));
+    assert!(
+        stderr(&explained).starts_with("ftfy: guessed encoding koi8-r\n"),
+        "{}",
+        stderr(&explained)
+    );
 }

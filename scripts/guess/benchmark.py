@@ -20,7 +20,7 @@ read alike are all right. Sentences that are not clean text are left out
     target/guess-venv/bin/python scripts/guess/benchmark.py > target/guess-benchmark.md
 
 Prints Markdown tables: right per tool by encoding and size, and the time
-each tool spent guessing (ours timed inside the example guess_documents,
+each tool spent guessing (ours timed inside the tool guess_documents,
 the others around their calls). `--ours-only` leaves the others out;
 `--failures` lists the development documents ours gets wrong.
 """
@@ -159,10 +159,10 @@ def decoded(data, name):
 
 
 def ours(docs):
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "guess_documents"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "guess_documents"], cwd=ROOT, check=True)
     payload = "".join(json.dumps({"hex": doc[5].hex()}) + "\n" for doc in docs)
     done = subprocess.run(
-        [str(ROOT / "target" / "release" / "examples" / "guess_documents")], input=payload.encode(), capture_output=True, check=True
+        [str(ROOT / "target" / "release" / "guess_documents")], input=payload.encode(), capture_output=True, check=True
     )
     lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
     return [(line["text"], line["encoding"]) for line in lines[:-1]], lines[-1]["seconds"]

@@ -14,7 +14,7 @@ sentences side by side:
 
 Run: python3 scripts/language/corpus.py && python3 scripts/language/evaluate.py
 (`--failures "cp437 as cp1252"` shows development pairs the model gets wrong.)
-(Python's own codecs; the scores come from the example language_scores.)
+(Python's own codecs; the scores come from the tool language_scores.)
 """
 import json
 import random
@@ -132,11 +132,11 @@ def items():
 
 
 def scored(texts):
-    """The scores of `texts` from the example language_scores."""
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "language_scores"], cwd=ROOT, check=True)
+    """The scores of `texts` from the tool language_scores."""
+    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "language_scores"], cwd=ROOT, check=True)
     payload = "".join(json.dumps(text) + "\n" for text in texts)
     result = subprocess.run(
-        [str(ROOT / "target" / "release" / "examples" / "language_scores")], input=payload, capture_output=True, text=True, check=True
+        [str(ROOT / "target" / "release" / "language_scores")], input=payload, capture_output=True, text=True, check=True
     )
     scores = []
     for line in result.stdout.splitlines():

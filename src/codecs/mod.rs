@@ -34,6 +34,7 @@ pub mod utf8_variants;
 use std::fmt;
 
 pub use misread::UTF8_MISREAD_AS;
+pub(crate) use multi_byte::jis_standard;
 pub use multi_byte::MultiByte;
 pub use tables::{
     CP437, CP850, CP874, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,

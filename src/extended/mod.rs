@@ -43,7 +43,6 @@ mod budget;
 mod candidates;
 mod chars;
 mod cyrillic;
-pub(crate) mod guess;
 mod latin;
 mod model;
 mod prefilter;

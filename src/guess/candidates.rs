@@ -134,7 +134,8 @@ pub(super) fn high_half(reader: Reader) -> Option<[Option<char>; 128]> {
 
 /// All of `bytes` read by `reader`, or `None` if some bytes do not decode.
 /// Shift_JIS and EUC-JP give the JIS characters Python's codecs give
-/// where encoding_rs (as browsers, after Windows) gives full-width forms.
+/// where encoding_rs (as browsers, after Windows) gives full-width forms
+/// ([`crate::codecs::jis_standard`]).
 pub(super) fn decode(reader: Reader, bytes: &[u8]) -> Option<String> {
     match reader {
         Reader::Charmap(charmap) => charmap.decode(bytes).ok(),
@@ -146,14 +147,14 @@ pub(super) fn decode(reader: Reader, bytes: &[u8]) -> Option<String> {
         Reader::MultiByte(encoding) => {
             let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
             if encoding == &SHIFT_JIS_INIT || encoding == &EUC_JP_INIT {
-                Some(text.chars().map(jis_character).collect())
+                Some(text.chars().map(crate::codecs::jis_standard).collect())
             } else {
                 Some(text.into_owned())
             }
         }
         Reader::Gb2312 => {
             let text = GBK_INIT.decode_without_bom_handling_and_without_replacement(bytes)?;
-            Some(text.chars().map(gb2312_character).collect())
+            Some(text.chars().map(gb2312_standard).collect())
         }
         Reader::Utf16 { little_endian } => {
             if bytes.len() % 2 == 1 {
@@ -174,25 +175,10 @@ pub(super) fn decode(reader: Reader, bytes: &[u8]) -> Option<String> {
     }
 }
 
-/// The JIS X 0208 character for the one encoding_rs decodes as Windows
-/// does (WAVE DASH, DOUBLE VERTICAL LINE, MINUS SIGN, and the cent, pound
-/// and not signs come out as full-width forms there).
-pub(crate) fn jis_character(c: char) -> char {
-    match c {
-        '\u{FF5E}' => '\u{301C}',
-        '\u{2225}' => '\u{2016}',
-        '\u{FF0D}' => '\u{2212}',
-        '\u{FFE0}' => '\u{A2}',
-        '\u{FFE1}' => '\u{A3}',
-        '\u{FFE2}' => '\u{AC}',
-        _ => c,
-    }
-}
-
 /// GB2312's reading of the two characters where Python's GB2312 and GBK
 /// differ (bytes A1A4 and A1AA: KATAKANA MIDDLE DOT and HORIZONTAL BAR
 /// where GBK has MIDDLE DOT and EM DASH).
-pub(super) fn gb2312_character(c: char) -> char {
+pub(crate) fn gb2312_standard(c: char) -> char {
     match c {
         '\u{B7}' => '\u{30FB}',
         '\u{2014}' => '\u{2015}',

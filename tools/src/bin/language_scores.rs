@@ -2,7 +2,7 @@
 //! reads one JSON string per line on standard input, and writes one line
 //! per text: bits, characters, letters of unmodeled scripts, language.
 //!
-//! Run: cargo run --release --example language_scores < texts.jsonl
+//! Run: cargo run --release -p ftfy-tools --bin language_scores < texts.jsonl
 
 use std::io::{BufRead, BufWriter, Write};
 

@@ -4,7 +4,7 @@
 //! guess does not decode), then a last line `{"seconds": ...}`: the time
 //! spent guessing and decoding, in this process.
 //!
-//! Run: cargo run --release --example guess_documents < documents.jsonl
+//! Run: cargo run --release -p ftfy-tools --bin guess_documents < documents.jsonl
 
 use std::io::{BufRead, BufWriter, Write};
 use std::time::{Duration, Instant};
