@@ -9,6 +9,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ftfy::codecs::Codec;
 
+// (Only the ordinary inputs: the adversarial ones are fix_text's.)
+#[allow(dead_code)]
 mod inputs;
 
 fn scoring(c: &mut Criterion) {

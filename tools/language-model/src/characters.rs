@@ -80,13 +80,19 @@ impl CharacterTable {
         let mut distinct: Vec<Vec<u8>> = Vec::new();
         for start in (0..0x10000u32).step_by(BLOCK) {
             let block: Vec<u8> = (start..start + BLOCK as u32).map(entry_of).collect();
-            let position = distinct.iter().position(|known| *known == block).unwrap_or_else(|| {
-                distinct.push(block);
-                distinct.len() - 1
-            });
+            let position = distinct
+                .iter()
+                .position(|known| *known == block)
+                .unwrap_or_else(|| {
+                    distinct.push(block);
+                    distinct.len() - 1
+                });
             index.push(u8::try_from(position).expect("fewer than 256 distinct blocks"));
         }
-        CharacterTable { index, blocks: distinct.concat() }
+        CharacterTable {
+            index,
+            blocks: distinct.concat(),
+        }
     }
 
     fn entry(&self, c: char) -> u8 {

@@ -57,7 +57,9 @@ fn main() {
     let scripts: Vec<(u8, u8)> = GROUPS
         .iter()
         .map(|&group| {
-            let ids: Vec<u8> = (0..models.len() as u8).filter(|&id| models[usize::from(id)].group == group).collect();
+            let ids: Vec<u8> = (0..models.len() as u8)
+                .filter(|&id| models[usize::from(id)].group == group)
+                .collect();
             (ids[0], ids[ids.len() - 1] + 1)
         })
         .collect();
@@ -81,7 +83,12 @@ fn main() {
 
     let ascii: Vec<u8> = (0..128u8)
         .map(char::from)
-        .map(|c| symbol_costs.get(&c).copied().unwrap_or(unlisted[usize::from(characters.class_of(c))]))
+        .map(|c| {
+            symbol_costs
+                .get(&c)
+                .copied()
+                .unwrap_or(unlisted[usize::from(characters.class_of(c))])
+        })
         .collect();
     let source = generated_source(&models, &table, &layout, &unlisted, &ascii);
     std::fs::write(format!("{root}/src/language/model.bin"), &blob).expect("writes model.bin");
@@ -106,12 +113,17 @@ fn load_model(
     directory: &include_dir::Dir,
     characters: &CharacterTable,
 ) -> Model {
-    let file = directory.get_file("ngrams.fst").expect("every model has ngrams.fst");
+    let file = directory
+        .get_file("ngrams.fst")
+        .expect("every model has ngrams.fst");
     let map = fst::Map::new(file.contents()).expect("ngrams.fst is an fst map");
     let mut orders: [BTreeMap<Vec<char>, f64>; 3] = Default::default();
     let mut stream = map.stream();
     while let Some((key, value)) = stream.next() {
-        let chars: Vec<char> = std::str::from_utf8(key).expect("UTF-8 keys").chars().collect();
+        let chars: Vec<char> = std::str::from_utf8(key)
+            .expect("UTF-8 keys")
+            .chars()
+            .collect();
         if (1..=3).contains(&chars.len()) {
             orders[chars.len() - 1].insert(chars, f64::from_bits(value));
         }
@@ -129,7 +141,11 @@ fn load_model(
     for order in &mut orders {
         order.retain(|chars, _| chars.iter().all(|&c| characters.group_of(c) == Some(group)));
     }
-    Model { name, group, orders }
+    Model {
+        name,
+        group,
+        orders,
+    }
 }
 
 /// The kept n-grams of every language: for each order, the n-grams of
@@ -140,7 +156,9 @@ fn quantized_rows(models: &[Model]) -> BTreeMap<u64, Vec<(u8, u8)>> {
     for (language, model) in models.iter().enumerate() {
         for (order, coverage) in COVERAGE.iter().enumerate() {
             let joint = |chars: &[char]| -> Option<f64> {
-                (1..=chars.len()).map(|n| model.orders[n - 1].get(&chars[..n])).sum()
+                (1..=chars.len())
+                    .map(|n| model.orders[n - 1].get(&chars[..n]))
+                    .sum()
             };
             let mut ranked: Vec<(f64, &Vec<char>, f64)> = model.orders[order]
                 .iter()
@@ -156,7 +174,9 @@ fn quantized_rows(models: &[Model]) -> BTreeMap<u64, Vec<(u8, u8)>> {
                 kept += p;
                 let cost = (-ln_p / std::f64::consts::LN_2 * COST_UNITS_PER_BIT).round();
                 let language = u8::try_from(language).expect("fewer than 256 languages");
-                rows.entry(key_of(chars)).or_default().push((language, cost.clamp(0.0, 255.0) as u8));
+                rows.entry(key_of(chars))
+                    .or_default()
+                    .push((language, cost.clamp(0.0, 255.0) as u8));
             }
         }
     }
@@ -166,7 +186,9 @@ fn quantized_rows(models: &[Model]) -> BTreeMap<u64, Vec<(u8, u8)>> {
 /// An n-gram of up to 3 characters packed in 21 bits each, the last in
 /// the lowest bits (no character is NUL, so orders never collide).
 fn key_of(chars: &[char]) -> u64 {
-    chars.iter().fold(0u64, |key, &c| (key << 21) | u64::from(c))
+    chars
+        .iter()
+        .fold(0u64, |key, &c| (key << 21) | u64::from(c))
 }
 
 /// `-log2 P(class | the two previous classes)` in cost units, indexed
@@ -182,14 +204,19 @@ fn class_costs(characters: &CharacterTable) -> Vec<u8> {
     let mut trigrams = vec![0u64; CLASSES * CLASSES * CLASSES];
     let mut bigrams = vec![0u64; CLASSES * CLASSES];
     for (_, _, testdata) in languages::LANGUAGES.iter() {
-        let file = testdata.get_file("sentences.txt").expect("every model has sentences.txt");
+        let file = testdata
+            .get_file("sentences.txt")
+            .expect("every model has sentences.txt");
         let text = std::str::from_utf8(file.contents()).expect("UTF-8 sentences");
         let lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
         for (index, line) in lines.enumerate() {
             if index % 3 == 2 {
                 continue;
             }
-            let (mut first, mut second) = (characters::LINE_BREAK as usize, characters::LINE_BREAK as usize);
+            let (mut first, mut second) = (
+                characters::LINE_BREAK as usize,
+                characters::LINE_BREAK as usize,
+            );
             for c in line.chars().chain(std::iter::once('\n')) {
                 let class = characters.class_of(c) as usize;
                 trigrams[(first * CLASSES + second) * CLASSES + class] += 1;
@@ -205,8 +232,10 @@ fn class_costs(characters: &CharacterTable) -> Vec<u8> {
             let context = (first * CLASSES + second) * CLASSES;
             let trigram_total: u64 = trigrams[context..][..CLASSES].iter().sum();
             for class in 0..CLASSES {
-                let bigram = (bigrams[second * CLASSES + class] + 1) as f64 / (bigram_total + CLASSES as u64) as f64;
-                let p = (trigrams[context + class] as f64 + PRIOR * bigram) / (trigram_total as f64 + PRIOR);
+                let bigram = (bigrams[second * CLASSES + class] + 1) as f64
+                    / (bigram_total + CLASSES as u64) as f64;
+                let p = (trigrams[context + class] as f64 + PRIOR * bigram)
+                    / (trigram_total as f64 + PRIOR);
                 costs.push((-p.log2() * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8);
             }
         }
@@ -226,11 +255,16 @@ fn symbol_costs(characters: &CharacterTable) -> (BTreeMap<char, u8>, [u8; 16]) {
     const ALPHA: f64 = 0.5;
     let mut counts: BTreeMap<char, u64> = BTreeMap::new();
     for (_, _, testdata) in languages::LANGUAGES.iter() {
-        let file = testdata.get_file("sentences.txt").expect("every model has sentences.txt");
+        let file = testdata
+            .get_file("sentences.txt")
+            .expect("every model has sentences.txt");
         let text = std::str::from_utf8(file.contents()).expect("UTF-8 sentences");
         let lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
         for (_, line) in lines.enumerate().filter(|(index, _)| index % 3 != 2) {
-            for c in line.chars().filter(|&c| characters.class_of(c) > characters::UNMODELED_LETTER) {
+            for c in line
+                .chars()
+                .filter(|&c| characters.class_of(c) > characters::UNMODELED_LETTER)
+            {
                 *counts.entry(c).or_default() += 1;
             }
         }
@@ -268,49 +302,108 @@ fn generated_source(
 ) -> String {
     let mut out = String::new();
     let w = &mut out;
-    writeln!(w, "// Generated by tools/language-model from lingua's language model crates").unwrap();
-    writeln!(w, "// (lingua-<language>-language-model 1.3.0, Apache-2.0); do not edit.").unwrap();
+    writeln!(
+        w,
+        "// Generated by tools/language-model from lingua's language model crates"
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "// (lingua-<language>-language-model 1.3.0, Apache-2.0); do not edit."
+    )
+    .unwrap();
     writeln!(w).unwrap();
     writeln!(w, "use super::Script;").unwrap();
     writeln!(w).unwrap();
-    writeln!(w, "/// The model's languages, in the order of their ids: each script's").unwrap();
+    writeln!(
+        w,
+        "/// The model's languages, in the order of their ids: each script's"
+    )
+    .unwrap();
     writeln!(w, "/// languages are neighbours.").unwrap();
-    writeln!(w, "pub(super) const LANGUAGE_NAMES: [&str; {}] = [", models.len()).unwrap();
+    writeln!(
+        w,
+        "pub(super) const LANGUAGE_NAMES: [&str; {}] = [",
+        models.len()
+    )
+    .unwrap();
     for model in models {
         writeln!(w, "    {:?},", capitalized(model.name)).unwrap();
     }
     writeln!(w, "];").unwrap();
     writeln!(w).unwrap();
     writeln!(w, "/// Each script's languages, as a range of ids.").unwrap();
-    writeln!(w, "pub(super) const SCRIPT_LANGUAGES: [(Script, u8, u8); {}] = [", GROUPS.len()).unwrap();
+    writeln!(
+        w,
+        "pub(super) const SCRIPT_LANGUAGES: [(Script, u8, u8); {}] = [",
+        GROUPS.len()
+    )
+    .unwrap();
     for group in GROUPS {
-        let ids: Vec<usize> =
-            (0..models.len()).filter(|&id| models[id].group == group).collect();
+        let ids: Vec<usize> = (0..models.len())
+            .filter(|&id| models[id].group == group)
+            .collect();
         let (start, end) = (ids[0], ids[ids.len() - 1] + 1);
         writeln!(w, "    (Script::{group:?}, {start}, {end}),").unwrap();
     }
     writeln!(w, "];").unwrap();
     writeln!(w).unwrap();
-    writeln!(w, "/// The hash's seed, and the table's numbers of buckets and slots.").unwrap();
+    writeln!(
+        w,
+        "/// The hash's seed, and the table's numbers of buckets and slots."
+    )
+    .unwrap();
     writeln!(w, "pub(super) const SEED: u64 = {:#x};", table.seed).unwrap();
-    writeln!(w, "pub(super) const BUCKETS: u64 = {};", table.displacements.len() / 2).unwrap();
-    writeln!(w, "pub(super) const SLOTS: u64 = {};", table.fingerprints.len() / 2).unwrap();
+    writeln!(
+        w,
+        "pub(super) const BUCKETS: u64 = {};",
+        table.displacements.len() / 2
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "pub(super) const SLOTS: u64 = {};",
+        table.fingerprints.len() / 2
+    )
+    .unwrap();
     writeln!(w).unwrap();
-    writeln!(w, "/// `-log2 P(character | its class)` of a character that is not a letter").unwrap();
-    writeln!(w, "/// and not in the table (under the key `[SYMBOL_MARK, character]`), by class.").unwrap();
-    writeln!(w, "pub(super) const UNLISTED_COSTS: [u8; 16] = {unlisted:?};").unwrap();
+    writeln!(
+        w,
+        "/// `-log2 P(character | its class)` of a character that is not a letter"
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "/// and not in the table (under the key `[SYMBOL_MARK, character]`), by class."
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "pub(super) const UNLISTED_COSTS: [u8; 16] = {unlisted:?};"
+    )
+    .unwrap();
     writeln!(w, "pub(super) const SYMBOL_MARK: char = {SYMBOL_MARK:?};").unwrap();
-    writeln!(w, "/// The same for the ASCII characters (letters' entries unused).").unwrap();
+    writeln!(
+        w,
+        "/// The same for the ASCII characters (letters' entries unused)."
+    )
+    .unwrap();
     writeln!(w, "pub(super) const ASCII_COSTS: [u8; 128] = {ascii:?};").unwrap();
     writeln!(w).unwrap();
     writeln!(w, "/// Where each table lies in `model.bin` (start, end).").unwrap();
     for (name, start, end) in layout {
-        writeln!(w, "pub(super) const {name}: (usize, usize) = ({start}, {end});").unwrap();
+        writeln!(
+            w,
+            "pub(super) const {name}: (usize, usize) = ({start}, {end});"
+        )
+        .unwrap();
     }
     out
 }
 
 fn capitalized(name: &str) -> String {
     let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| first.to_ascii_uppercase().to_string() + chars.as_str())
+    chars.next().map_or_else(String::new, |first| {
+        first.to_ascii_uppercase().to_string() + chars.as_str()
+    })
 }

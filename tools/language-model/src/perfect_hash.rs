@@ -42,7 +42,10 @@ fn bucket_of(hash: u64, buckets: u64) -> usize {
 }
 
 fn slot_of(hash: u64, displacement: u16, slots: u64) -> usize {
-    let mixed = mix(hash ^ u64::from(displacement).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mixed = mix(hash
+        ^ u64::from(displacement)
+            .wrapping_add(1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15));
     (((mixed >> 32) * slots) >> 32) as usize
 }
 
@@ -73,9 +76,13 @@ impl Table {
                 Some(key) => (hash(*key, seed) as u16, &rows[key]),
                 None => (0, &[]),
             };
-            table.fingerprints.extend_from_slice(&fingerprint.to_le_bytes());
+            table
+                .fingerprints
+                .extend_from_slice(&fingerprint.to_le_bytes());
             let script = row.first().and_then(|&(language, _)| {
-                scripts.iter().find(|&&(start, end)| (start..end).contains(&language))
+                scripts
+                    .iter()
+                    .find(|&&(start, end)| (start..end).contains(&language))
             });
             match script {
                 Some(&(start, end)) if usize::from(end - start) <= 2 * row.len() => {
@@ -87,7 +94,9 @@ impl Table {
                     table.rows.extend_from_slice(&dense);
                 }
                 _ => {
-                    table.row_lengths.push(u8::try_from(2 * row.len()).expect("short rows"));
+                    table
+                        .row_lengths
+                        .push(u8::try_from(2 * row.len()).expect("short rows"));
                     for &(language, cost) in row {
                         table.rows.extend_from_slice(&[language, cost]);
                     }
@@ -100,7 +109,12 @@ impl Table {
 
 /// Places every key with one seed, the fullest buckets first, or `None`
 /// when some bucket finds no displacement.
-fn place(keys: &[u64], seed: u64, buckets: u64, slots: u64) -> Option<(Vec<u16>, Vec<Option<u64>>)> {
+fn place(
+    keys: &[u64],
+    seed: u64,
+    buckets: u64,
+    slots: u64,
+) -> Option<(Vec<u16>, Vec<Option<u64>>)> {
     let mut members: Vec<Vec<(u64, u64)>> = vec![Vec::new(); buckets as usize];
     for &key in keys {
         let h = hash(key, seed);
