@@ -11,4 +11,7 @@ for generator in scripts/gen_*.py; do
 done
 # Extended recovery's language model (CLDR through Babel, Faker).
 "$python" scripts/extended/gen_model.py
+# The real-text language model (lingua's 75 model crates, pinned; the
+# first run downloads them, 160 MB).
+cargo run --quiet --release --manifest-path tools/language-model/Cargo.toml
 cargo fmt --all
