@@ -10,7 +10,12 @@ sentences side by side:
   characters; medium: sentences of 30 to 100; long: over 100). "pairs"
   is the share of (clean, broken) pairs where the clean text costs fewer
   bits; "AUC" the chance that a clean text has fewer bits per character
-  than a broken one (each judged alone, no pair to compare with).
+  than a broken one (each judged alone, no pair to compare with);
+- the false-positive gate on technical text of our own making (format
+  strings, options, abbreviations with º ª ° № §, units, identifiers,
+  file names, mixed scripts): how often a "repair" of a correct string
+  (its Windows-1252 bytes read in another code page, or its UTF-8 bytes
+  read as Windows-1252 and back) costs fewer bits than the string itself.
 
 Run: python3 scripts/language/corpus.py && python3 scripts/language/evaluate.py
 (`--failures "cp437 as cp1252"` shows development pairs the model gets wrong.)
@@ -188,6 +193,19 @@ def main():
             broken = decode(data, read) if data is not None else None
             if broken is not None and broken != text:
                 cases.append((split, bucket, "legacy", f"{written} as {read}", text_id(text), text_id(broken)))
+    # Technical text: each correct string against its readings as if it
+    # were mojibake (what a recovery that trusts the model alone would do).
+    repairs = []
+    with open(CORPUS / "technical.jsonl", encoding="utf-8") as lines:
+        for line in lines:
+            text = json.loads(line)["text"]
+            if text.isascii():
+                continue
+            for written, read in [("cp1252", "cp1257"), ("cp1252", "cp1250"), ("cp1252", "cp1251"), ("cp1252", "mac_roman"), ("cp1252", "cp437"), ("latin-1", "cp1252")]:
+                data = encode(text, written)
+                other = decode(data, read) if data is not None else None
+                if other is not None and other != text:
+                    repairs.append((text_id(text), text_id(other), f"{written} as {read}"))
     print(f"scoring {len(texts)} texts ({len(cases)} pairs)", file=sys.stderr)
     scores = scored(texts)
     if len(sys.argv) > 2 and sys.argv[1] == "--failures":
@@ -198,6 +216,14 @@ def main():
             print(f"{scores[case[4]][0]:8.1f} {clean[:70]!r}\n{scores[case[5]][0]:8.1f} {broken[:70]!r}")
         return
     report(cleans, cases, scores)
+    print("\n## Technical text against its \"repairs\"\n")
+    print("| strings | readings | a reading costs fewer bits | ... by 10 bits or more |")
+    print("| ---: | ---: | ---: | ---: |")
+    cheaper = [r for r in repairs if scores[r[1]][0] < scores[r[0]][0]]
+    far = [r for r in cheaper if scores[r[1]][0] + 10 <= scores[r[0]][0]]
+    print(f"| {len({r[0] for r in repairs})} | {len(repairs)} | {len(cheaper)} | {len(far)} |")
+    for r in cheaper[:10]:
+        print(f"- `{texts[r[0]]}` → `{texts[r[1]]}` ({r[2]}): {scores[r[0]][0]:.1f} / {scores[r[1]][0]:.1f} bits")
 
 
 def report(cleans, cases, scores):
