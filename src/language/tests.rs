@@ -120,3 +120,19 @@ fn any_character_scores() {
         .collect();
     assert!(score(&all).bits() > 0.0);
 }
+
+proptest::proptest! {
+    /// Any text scores, and scoring it in two pieces cut anywhere between
+    /// characters is scoring it whole.
+    #[test]
+    fn any_text_scores_alike_whole_and_in_pieces(text in "\\PC{0,40}", cut in 0usize..41) {
+        let whole = score(&text);
+        let at = text.char_indices().map(|(at, _)| at).nth(cut).unwrap_or(text.len());
+        let mut scorer = Scorer::new();
+        scorer.push_str(&text[..at]);
+        scorer.push_str(&text[at..]);
+        proptest::prop_assert_eq!(scorer.score(), whole);
+        proptest::prop_assert!(whole.bits() >= 0.0);
+        proptest::prop_assert_eq!(whole.chars(), text.chars().count() as u64);
+    }
+}
