@@ -379,12 +379,26 @@ const LEGACY_READ: &[&str] = &[
     "cp437",
 ];
 
+/// One to three sentences of the pool, each whole or a run of its words,
+/// sometimes numbered, so that few strings repeat.
 fn sentence(random: &mut Random) -> String {
     let count = 1 + random.below(3);
-    (0..count)
-        .map(|_| random.pick(SENTENCES))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut parts = Vec::with_capacity(count + 1);
+    if random.below(3) == 0 {
+        parts.push(format!("{}:", random.below(100_000)));
+    }
+    for _ in 0..count {
+        let words: Vec<&str> = random.pick(SENTENCES).split(' ').collect();
+        let start = random.below(words.len());
+        let end = (start + 3 + random.below(words.len())).min(words.len());
+        let whole = random.below(2) == 0;
+        parts.push(if whole {
+            words.join(" ")
+        } else {
+            words[start..end].join(" ")
+        });
+    }
+    parts.join(" ")
 }
 
 /// One legacy encoding read as another, when the text fits both ways.

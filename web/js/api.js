@@ -89,7 +89,7 @@ export function makeApi(glue) {
       delete globalThis[PANIC_MESSAGE_KEY];
       glue.__wbg_reset_state();
       restarts.set(glue.__wbg_reset_state, instanceOf() + 1);
-      const what = panic === undefined ? `the WebAssembly module stopped (${error.message}; out of memory?)` : `a panic in Rust: ${panic}`;
+      const what = panic === undefined ? `the WebAssembly module stopped (${error.message}; out of memory?)` : `a panic in Rust: ${String(panic).replace(/\n/g, ' ')}`;
       throw new Error(`${caller}: ftfy failed with ${what}. This is a bug: please report it. The module has been restarted.`, { cause: error });
     }
   }
@@ -202,12 +202,12 @@ export function makeApi(glue) {
     return (text, options) => {
       const encoded = encodeOptions(caller, options);
       const input = checkText(caller, text, keepsSurrogates && !encoded.values.fixSurrogates);
-      const flat = wasmCall(caller, () => wasmFunction(input, ...configArgs(encoded)));
+      const [fixed, marker, ...steps] = wasmCall(caller, () => wasmFunction(input, ...configArgs(encoded)));
       const explanation = [];
-      for (let i = 1; i < flat.length; i += 2) {
-        explanation.push({ action: flat[i], parameter: flat[i + 1] });
+      for (let i = 0; i < steps.length; i += 2) {
+        explanation.push({ action: steps[i], parameter: steps[i + 1] });
       }
-      return { text: flat[0], explanation: encoded.values.explain ? explanation : null };
+      return { text: fixed, explanation: marker === 'plan' ? explanation : null };
     };
   }
 

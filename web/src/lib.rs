@@ -124,12 +124,18 @@ pub fn fix_encoding(
     Ok(changed(ftfy::fix_encoding_with(text, &config)))
 }
 
-/// Fixed text and its plan, flat: the text, then each step's action and
-/// parameter names. (Without `explain`, the text alone.)
+/// Fixed text and its plan, flat: the text, `"plan"` or `"none"` (for an
+/// explanation of `None`), then each step's action and parameter names.
 fn flat_explained(explained: ExplainedText) -> Vec<String> {
+    let marker = if explained.explanation.is_some() {
+        "plan"
+    } else {
+        "none"
+    };
     let steps = explained.explanation.unwrap_or_default();
-    let mut flat = Vec::with_capacity(1 + 2 * steps.len());
+    let mut flat = Vec::with_capacity(2 + 2 * steps.len());
     flat.push(explained.text);
+    flat.push(marker.to_owned());
     for step in steps {
         flat.push(step.action().name().to_owned());
         flat.push(step.parameter_name().to_owned());
