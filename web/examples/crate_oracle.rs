@@ -6,6 +6,10 @@
 //!   the same damaged by every kind of damage the breaker knows, in whole
 //!   or in a span, legacy encodings read as others (for extended
 //!   recovery), and random mixtures of the characters the fixes act on.
+//! - `crate_oracle cyrillic-file PATH BYTES` writes a Windows-1251 file of
+//!   about BYTES bytes: numbered lines of Russian and Ukrainian text, with
+//!   every 40th line UTF-8 read as Windows-1251 (`РџСЂРёРІРµС‚`), curly
+//!   quotes and HTML entities here and there, for the page's file test.
 //! - `crate_oracle answer` reads requests, one JSON object a line
 //!   (`{"function": "fixText", "text": "…", "options": {…}}`), and prints
 //!   one answer a line: `{"ok": value}` or `{"error": message}`. The
@@ -450,9 +454,56 @@ fn sample_string(random: &mut Random, mangles: &[Mangle]) -> String {
     made.unwrap_or_else(|| sample_string(random, mangles))
 }
 
+/// Cyrillic text for the Windows-1251 file.
+const CYRILLIC: &[&str] = &[
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+    "Привет, как дела? Сегодня хорошая погода.",
+    "Мы пойдём гулять в парк, если не будет дождя.",
+    "В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!",
+    "Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.",
+    "Слава Україні! Її ґанок був новий, а ґава сиділа на ньому.",
+    "Цена — 1 250 рублей, скидка 15 % до конца месяца.",
+    "Москва, ул. Тверская, д. 7, кв. 12; тел. +7 495 123-45-67",
+    "«Война и мир» — роман Льва Николаевича Толстого.",
+    "Экономика, политика и культура: обзор за неделю.",
+    "Здравствуйте! Спасибо за ваше письмо, отвечу завтра.",
+    "Пожалуйста, заполните анкету и отправьте её до пятницы.",
+];
+
+/// The lines of the Windows-1251 test file, about `bytes` bytes of them.
+fn write_cyrillic_file(path: &str, bytes: usize) -> io::Result<()> {
+    let windows_1251 = Codec::from_name("windows-1251").expect("a codec of the crate");
+    let mut file = BufWriter::new(std::fs::File::create(path)?);
+    let mut random = Random(1251);
+    let (mut written, mut number) = (0, 0);
+    while written < bytes {
+        number += 1;
+        let text = format!(
+            "{number}. {} {}",
+            random.pick(CYRILLIC),
+            random.pick(CYRILLIC)
+        );
+        let line = match number % 40 {
+            // UTF-8 read as Windows-1251, where that encodes back.
+            0 => break_text(&text, Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1251))
+                .filter(|broken| windows_1251.encode(broken).is_ok())
+                .unwrap_or(text),
+            13 => format!("“{text}”"),
+            27 => text.replace(", ", " &amp; "),
+            _ => text,
+        };
+        let encoded = windows_1251
+            .encode(&format!("{line}\r\n"))
+            .expect("Cyrillic text encodes");
+        file.write_all(&encoded)?;
+        written += encoded.len();
+    }
+    file.flush()
+}
+
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: crate_oracle sample N SEED | crate_oracle answer";
+    let usage = "usage: crate_oracle sample N SEED | crate_oracle cyrillic-file PATH BYTES | crate_oracle answer";
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match args.first().map(String::as_str) {
@@ -465,6 +516,11 @@ fn main() -> io::Result<()> {
             for _ in 0..count {
                 writeln!(out, "{}", json!(sample_string(&mut random, &mangles)))?;
             }
+        }
+        Some("cyrillic-file") => {
+            let path = args.get(1).expect(usage);
+            let bytes: usize = args.get(2).and_then(|n| n.parse().ok()).expect(usage);
+            write_cyrillic_file(path, bytes)?;
         }
         Some("answer") => {
             for line in io::stdin().lock().lines() {

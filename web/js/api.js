@@ -163,21 +163,64 @@ export function makeApi(glue) {
   }
 
   /**
-   * Checks that `text` is a string, and makes it well-formed UTF-16: a
-   * lone surrogate (which a Rust string cannot hold) becomes U+FFFD, as
-   * ftfy's fix_surrogates makes it. Where the caller keeps surrogates
-   * (`fixSurrogates: false`), a lone one throws instead of being lost.
+   * Checks that `text` is a string. A lone surrogate (which a Rust string
+   * cannot hold) reaches the library as U+FFFD, as ftfy's fix_surrogates
+   * makes it; where the caller keeps surrogates (`fixSurrogates: false`),
+   * a lone one throws instead of being lost.
    */
   function checkText(caller, text, keepSurrogates = false) {
     if (typeof text !== 'string') {
       throw new TypeError(`${caller}: text must be a string, got ${describe(text)}`);
     }
-    if (text.isWellFormed()) return text;
-    if (keepSurrogates) {
+    if (keepSurrogates && !text.isWellFormed()) {
       const index = [...text].findIndex((c) => c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xe000);
       throw new TypeError(`${caller}: text holds a lone surrogate (code point ${index}), which fixSurrogates: false would keep, and which this package cannot hold; leave fixSurrogates on to replace it with U+FFFD`);
     }
-    return text.toWellFormed();
+    return text;
+  }
+
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let memory = null;
+  let memoryOf = -1;
+
+  /** The module's memory (a new one after a restart). */
+  function wasmMemory() {
+    if (memoryOf !== instanceOf()) {
+      memory = glue.module_memory();
+      memoryOf = instanceOf();
+    }
+    return memory;
+  }
+
+  /**
+   * Writes `text` as UTF-8 into the module's input buffer (TextEncoder
+   * writes a lone surrogate as U+FFFD); returns its length in bytes.
+   */
+  function writeInput(text) {
+    // Each UTF-16 code unit takes at most three bytes.
+    const capacity = text.length * 3;
+    const address = glue.input_buffer(capacity);
+    return encoder.encodeInto(text, new Uint8Array(wasmMemory().buffer, address, capacity)).written;
+  }
+
+  /**
+   * The text that the module's answer makes of `text`: the runs of lines
+   * it changed (start and end in `text`, and the length of their fixed
+   * text, which follow each other in the module's memory) replaced, the
+   * rest kept as it is.
+   */
+  function applyChanges(text, changes) {
+    if (changes.length === 2) return text;
+    const fixed = decoder.decode(new Uint8Array(wasmMemory().buffer, changes[0], changes[1]));
+    let result = '';
+    let cursor = 0;
+    let at = 0;
+    for (let i = 2; i < changes.length; i += 3) {
+      result += text.slice(cursor, changes[i]) + fixed.slice(at, (at += changes[i + 2]));
+      cursor = changes[i + 1];
+    }
+    return result + text.slice(cursor);
   }
 
   /** Bytes as a Uint8Array (a Node Buffer is one); an ArrayBuffer is viewed. */
@@ -188,12 +231,11 @@ export function makeApi(glue) {
   }
 
   /** A function that fixes text with the configuration, as `fixText` does. */
-  function textFixer(caller, wasmFunction) {
+  function textFixer(caller, wasmFunction, keepsSurrogates) {
     return (text, options) => {
       const encoded = encodeOptions(caller, options);
-      const input = checkText(caller, text, !encoded.values.fixSurrogates);
-      const fixed = wasmCall(caller, () => wasmFunction(input, ...configArgs(encoded)));
-      return fixed === undefined ? input : fixed;
+      checkText(caller, text, keepsSurrogates && !encoded.values.fixSurrogates);
+      return wasmCall(caller, () => applyChanges(text, wasmFunction(writeInput(text), ...configArgs(encoded))));
     };
   }
 
@@ -211,17 +253,11 @@ export function makeApi(glue) {
     };
   }
 
-  const fixText = textFixer('fixText', glue.fix_text);
-  const fixTextSegment = textFixer('fixTextSegment', glue.fix_text_segment);
+  const fixText = textFixer('fixText', glue.fix_text, true);
+  const fixTextSegment = textFixer('fixTextSegment', glue.fix_text_segment, true);
+  const fixEncoding = textFixer('fixEncoding', glue.fix_encoding, false);
   const fixAndExplain = explainer('fixAndExplain', glue.fix_and_explain, true);
   const fixEncodingAndExplain = explainer('fixEncodingAndExplain', glue.fix_encoding_and_explain, false);
-
-  function fixEncoding(text, options) {
-    const encoded = encodeOptions('fixEncoding', options);
-    const input = checkText('fixEncoding', text);
-    const fixed = wasmCall('fixEncoding', () => glue.fix_encoding(input, ...configArgs(encoded)));
-    return fixed === undefined ? input : fixed;
-  }
 
   function applyPlan(text, plan) {
     const input = checkText('applyPlan', text);
@@ -270,13 +306,13 @@ export function makeApi(glue) {
   }
 
   function isBad(text) {
-    const input = checkText('isBad', text);
-    return wasmCall('isBad', () => glue.is_bad(input));
+    checkText('isBad', text);
+    return wasmCall('isBad', () => glue.is_bad(writeInput(text)));
   }
 
   function badness(text) {
-    const input = checkText('badness', text);
-    return wasmCall('badness', () => glue.badness(input));
+    checkText('badness', text);
+    return wasmCall('badness', () => glue.badness(writeInput(text)));
   }
 
   /** An Error from the module, with the caller's name before its message. */

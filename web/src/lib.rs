@@ -15,8 +15,8 @@
 
 pub mod options;
 pub mod pieces;
+pub mod text;
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::rc::Rc;
@@ -76,52 +76,72 @@ fn config(
     .map_err(|message| JsError::new(&message))
 }
 
-/// `None` where the library borrowed its input: the JavaScript half then
-/// returns the string it was given, and no text is copied back.
-fn changed(text: Cow<'_, str>) -> Option<String> {
-    match text {
-        Cow::Borrowed(_) => None,
-        Cow::Owned(text) => Some(text),
-    }
+/// The module's memory, where the JavaScript half writes text into the
+/// input buffer and reads answers from the output buffer ([`text`]).
+#[wasm_bindgen]
+pub fn module_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
-/// `fix_text_with`, or `None` when the text needs no fix.
+/// The address of a buffer of at least `capacity` bytes, where the
+/// JavaScript half writes the next call's text as UTF-8.
+#[wasm_bindgen]
+pub fn input_buffer(capacity: usize) -> usize {
+    text::input_buffer(capacity)
+}
+
+/// Runs `work` on the text in the input buffer with the configuration.
+fn on_input<T>(
+    length: usize,
+    options: [u32; 4],
+    work: impl FnOnce(&str, &TextFixerConfig) -> T,
+) -> Result<T, JsError> {
+    let [flags, unescape_html, normalization, max_decode_length] = options;
+    let config = config(flags, unescape_html, normalization, max_decode_length)?;
+    text::with_input(length, |input| work(input, &config)).map_err(|message| JsError::new(&message))
+}
+
+/// `fix_text_with` on the input buffer's `length` bytes, as [`text::Changes`].
 #[wasm_bindgen]
 pub fn fix_text(
-    text: &str,
+    length: usize,
     flags: u32,
     unescape_html: u32,
     normalization: u32,
     max_decode_length: u32,
-) -> Result<Option<String>, JsError> {
-    let config = config(flags, unescape_html, normalization, max_decode_length)?;
-    Ok(changed(ftfy::fix_text_with(text, &config)))
+) -> Result<Vec<u32>, JsError> {
+    let options = [flags, unescape_html, normalization, max_decode_length];
+    on_input(length, options, text::fix_text)
 }
 
-/// `fix_text_segment`, or `None` when the text needs no fix.
+/// `fix_text_segment` on the input buffer, as [`text::Changes`].
 #[wasm_bindgen]
 pub fn fix_text_segment(
-    text: &str,
+    length: usize,
     flags: u32,
     unescape_html: u32,
     normalization: u32,
     max_decode_length: u32,
-) -> Result<Option<String>, JsError> {
-    let config = config(flags, unescape_html, normalization, max_decode_length)?;
-    Ok(changed(ftfy::fix_text_segment(text, &config)))
+) -> Result<Vec<u32>, JsError> {
+    let options = [flags, unescape_html, normalization, max_decode_length];
+    on_input(length, options, |input, config| {
+        text::whole(input, ftfy::fix_text_segment(input, config))
+    })
 }
 
-/// `fix_encoding_with`, or `None` when the text needs no fix.
+/// `fix_encoding_with` on the input buffer, as [`text::Changes`].
 #[wasm_bindgen]
 pub fn fix_encoding(
-    text: &str,
+    length: usize,
     flags: u32,
     unescape_html: u32,
     normalization: u32,
     max_decode_length: u32,
-) -> Result<Option<String>, JsError> {
-    let config = config(flags, unescape_html, normalization, max_decode_length)?;
-    Ok(changed(ftfy::fix_encoding_with(text, &config)))
+) -> Result<Vec<u32>, JsError> {
+    let options = [flags, unescape_html, normalization, max_decode_length];
+    on_input(length, options, |input, config| {
+        text::whole(input, ftfy::fix_encoding_with(input, config))
+    })
 }
 
 /// Fixed text and its plan, flat: the text, `"plan"` or `"none"` (for an
@@ -191,16 +211,17 @@ pub fn explain_unicode(text: &str) -> String {
     ftfy::explain_unicode(text)
 }
 
-/// `badness::is_bad`.
+/// `badness::is_bad` on the input buffer.
 #[wasm_bindgen]
-pub fn is_bad(text: &str) -> bool {
-    ftfy::badness::is_bad(text)
+pub fn is_bad(length: usize) -> Result<bool, JsError> {
+    text::with_input(length, ftfy::badness::is_bad).map_err(|message| JsError::new(&message))
 }
 
-/// `badness::badness`.
+/// `badness::badness` on the input buffer.
 #[wasm_bindgen]
-pub fn badness(text: &str) -> f64 {
-    ftfy::badness::badness(text) as f64
+pub fn badness(length: usize) -> Result<f64, JsError> {
+    text::with_input(length, |input| ftfy::badness::badness(input) as f64)
+        .map_err(|message| JsError::new(&message))
 }
 
 /// An `Error` with `message`, and the byte `offset` and `encoding` where
