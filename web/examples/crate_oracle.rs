@@ -493,7 +493,7 @@ fn write_cyrillic_file(path: &str, bytes: usize) -> io::Result<()> {
             _ => text,
         };
         let encoded = windows_1251
-            .encode(&format!("{line}\r\n"))
+            .encode(&format!("{line}\n"))
             .expect("Cyrillic text encodes");
         file.write_all(&encoded)?;
         written += encoded.len();

@@ -267,6 +267,7 @@ function update() {
   renderOutput(original, fixed);
   renderPlan(ftfy.fixAndExplain(original, options), fixed);
   renderCodepoints(original, fixed);
+  document.body.dataset.wasmMemoryBytes = ftfyGlue.module_memory().buffer.byteLength;
 }
 
 let pending = null;
@@ -297,12 +298,14 @@ function megabytes(bytes) {
 }
 
 function startWorker(module) {
+  delete document.body.dataset.workerReady;
   const source = [$('library').textContent, $('worker-source').textContent].join('\n');
   worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
   workerReady = new Promise((resolve) => {
     worker.onmessage = (event) => {
       if (event.data.type === 'ready') {
         worker.onmessage = onWorkerMessage;
+        document.body.dataset.workerReady = 'true';
         resolve();
       }
     };
@@ -330,6 +333,7 @@ function onWorkerMessage(event) {
   if (message.type === 'progress') {
     $('progress').value = message.size ? message.bytesRead / message.size : 0;
     status.textContent = `Read ${megabytes(message.bytesRead)} of ${megabytes(message.size)}; ${message.changedLines.toLocaleString('en')} of ${message.lines.toLocaleString('en')} lines changed so far.`;
+    status.dataset.wasmMemoryBytes = message.wasmMemoryBytes;
   } else if (message.type === 'done') {
     $('progress').value = 1;
     $('file-progress').hidden = true;
@@ -398,7 +402,9 @@ function connectFileControls(module) {
 
 async function main() {
   const module = await loadModule();
-  await ftfyGlue.__wbg_init({ module_or_path: module });
+  const exports = await ftfyGlue.__wbg_init({ module_or_path: module });
+  // For whoever measures the page's memory: this thread's module's.
+  document.body.dataset.wasmMemoryBytes = exports.memory.buffer.byteLength;
   ftfy = makeApi(ftfyGlue);
   buildOptionControls();
   startWorker(module);

@@ -7,11 +7,39 @@
 let ftfy = null;
 let memory = null;
 
+/**
+ * Text in many scripts, clean and damaged, fixed once at the start in both
+ * modes: the engine first runs a module's code unoptimized and optimizes
+ * each function once it is seen to be hot, in the background, and a file
+ * fixed right after loading would run at a fraction of the speed until
+ * then. The user choosing a file leaves time for it.
+ */
+function warmUp() {
+  const lines = [
+    'Съешь же ещё этих мягких французских булок, да выпей чаю.',
+    'Ð¡ÑŠÐµÑˆÑŒ Ð¶Ðµ ÐµÑ‰Ñ‘ ÑÑ‚Ð¸Ñ… Ð¼ÑÐ³ÐºÐ¸Ñ…',
+    'Ïðèâåò, êàê äåëà? Ñåãîäíÿ õîðîøàÿ ïîãîäà.',
+    'Le café était fermé à cause de la grève, dit-elle. cafÃ© crÃ¨me',
+    'Un cafГ© au lait, s\'il vous plaГ®t',
+    'Größere Straßen führen über die Brücke nach München.',
+    '我能吞下玻璃而不伤身体，你好世界。 東京の天気は晴れです。',
+    'The Mona Lisa doesnÃ¢â‚¬â„¢t have eyebrows. &lt;3 “quotes”',
+  ];
+  const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`.repeat(400));
+  for (const extendedRecovery of [true, false]) {
+    let offset = 0;
+    const fixer = new ftfy.FileFixer((max) => bytes.subarray(offset, (offset += max)), { extendedRecovery, encoding: 'utf-8' });
+    while (fixer.nextBytes() !== null);
+    fixer.free();
+  }
+}
+
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
     memory = ftfyGlue.initSync({ module: message.module }).memory;
     ftfy = makeApi(ftfyGlue);
+    warmUp();
     self.postMessage({ type: 'ready' });
   } else if (message.type === 'file') {
     fixFile(message);
