@@ -163,7 +163,8 @@ fn flat_explained(explained: ExplainedText) -> Vec<String> {
     flat
 }
 
-/// `fix_and_explain`, flat (see [`flat_explained`]).
+/// `fix_and_explain`, flat: the text, `"plan"` or `"none"`, then each
+/// step's action and parameter.
 #[wasm_bindgen]
 pub fn fix_and_explain(
     text: &str,
@@ -176,7 +177,7 @@ pub fn fix_and_explain(
     Ok(flat_explained(ftfy::fix_and_explain(text, &config)))
 }
 
-/// `fix_encoding_and_explain`, flat (see [`flat_explained`]).
+/// `fix_encoding_and_explain`, flat, as `fix_and_explain`.
 #[wasm_bindgen]
 pub fn fix_encoding_and_explain(
     text: &str,
