@@ -315,15 +315,18 @@ function startWorker(module) {
 
 async function fixFile(file) {
   fileJob += 1;
-  await workerReady;
+  const job = fileJob;
+  fileName = file.name;
   $('file-result').hidden = true;
   $('file-progress').hidden = false;
   $('progress').value = 0;
   $('progress-label').textContent = `Reading ${file.name}`;
   $('file-status').textContent = '';
   $('file-status').dataset.state = 'working';
-  fileName = file.name;
-  worker.postMessage({ type: 'file', id: fileJob, file, options: currentOptions(), encoding: $('encoding').value });
+  await workerReady;
+  if (job === fileJob) {
+    worker.postMessage({ type: 'file', id: job, file, options: currentOptions(), encoding: $('encoding').value });
+  }
 }
 
 function onWorkerMessage(event) {
