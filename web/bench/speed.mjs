@@ -11,7 +11,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import * as ftfy from '../js/index.js';
 import { ROOT } from '../tests/helpers.mjs';
@@ -19,7 +19,7 @@ import { ROOT } from '../tests/helpers.mjs';
 const ROUNDS = 3;
 const SECONDS = 2;
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ['clean_multilingual', 'short_multilingual_1_percent', 'mojibake_1_percent', 'clean_ascii'];
-const dir = join(ROOT, 'target', 'bench-inputs');
+const dir = join(process.env.CARGO_TARGET_DIR ? resolve(ROOT, process.env.CARGO_TARGET_DIR) : join(ROOT, 'target'), 'bench-inputs');
 
 function cargo(args) {
   return execFileSync('cargo', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });

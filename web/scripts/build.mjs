@@ -14,13 +14,15 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
 const TARGET = 'wasm32-unknown-unknown';
+/** Where cargo builds: CARGO_TARGET_DIR, as cargo reads it, or target/. */
+const targetDir = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, 'target');
 const PROFILE = 'wasm';
 
 function run(command, args, options = {}) {
@@ -61,13 +63,13 @@ function buildWasm() {
   // memchr, simdutf8 and the compiler's own vectorizing use it.
   const env = { ...process.env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: '-C target-feature=+simd128' };
   run('cargo', ['build', '--profile', PROFILE, '--target', TARGET, '-p', 'ftfy-web', '--lib'], { env });
-  let wasm = join(root, 'target', TARGET, PROFILE, 'ftfy_web.wasm');
+  let wasm = join(targetDir, TARGET, PROFILE, 'ftfy_web.wasm');
   // Binaryen's optimizer, where it is installed (Debian: binaryen), makes
   // the module smaller and a little faster. Before wasm-bindgen: Debian
   // 12's binaryen (108) exports the wrong table of a module with two, as
   // wasm-bindgen's output has.
   if (output('wasm-opt', ['--version']) !== null) {
-    const optimized = join(root, 'target', TARGET, PROFILE, 'ftfy_web.opt.wasm');
+    const optimized = join(targetDir, TARGET, PROFILE, 'ftfy_web.opt.wasm');
     run('wasm-opt', ['-O3', '--all-features', wasm, '-o', optimized]);
     wasm = optimized;
   } else {
