@@ -294,8 +294,16 @@ test('a 50 MB Windows-1251 file, in extended mode: the command\'s answer, the pa
       last = now;
     }, 10);
   });
+  // Cancelled midway, the worker stops and a fresh one takes its place.
   await page.setInputFiles('#file', input);
-  await page.waitForFunction(() => document.getElementById('file-status').dataset.state);
+  await page.waitForFunction(() => document.getElementById('progress').value > 0);
+  await page.click('#cancel');
+  assert.equal(await page.$eval('#file-status', (element) => element.dataset.state), 'cancelled');
+  assert.equal(await page.isHidden('#file-progress'), true);
+  await page.setInputFiles('#file', []);
+
+  await page.setInputFiles('#file', input);
+  await page.waitForFunction(() => document.getElementById('file-status').dataset.state === 'working');
   const answers = [];
   const memory = { pageHeap: 0, workerHeap: 0, wasm: 0, total: 0, rendererResident: 0, rendererOwn: 0 };
   let progressSeen = false;
