@@ -384,11 +384,14 @@ export function makeApi(glue) {
    * Bytes in any encoding, read with `read(maxBytes)` (which returns a
    * Uint8Array, empty at the end), decoded and fixed a piece at a time.
    */
+  /** Marks the construction of a FileFixer that continues another. */
+  const continuation = Symbol('continuation');
+
   class FileFixer {
     #fixer;
 
     constructor(read, options) {
-      this.#fixer = openFixer('FileFixer', read, options);
+      this.#fixer = read === continuation ? options : openFixer('FileFixer', read, options);
     }
 
     #call(work) {
@@ -433,6 +436,34 @@ export function makeApi(glue) {
         examples.push({ line: Number(flat[i]), before: flat[i + 1], after: flat[i + 2] });
       }
       return examples;
+    }
+
+    /**
+     * Whether the text fixed so far leaves the state a text starts in (no
+     * line with a `<` while `unescapeHtml` is `'auto'`): the input that
+     * follows is then fixed the same by a new FileFixer, on its own.
+     */
+    get atStartState() {
+      return this.#call((inner) => inner.at_start_state());
+    }
+
+    /**
+     * A FileFixer for the bytes that follow this one's input (from a line's
+     * start), read with `read`: it decodes with this one's encoding and
+     * fixes from the state this one's text left, so that the two outputs
+     * joined are one FileFixer's on the two inputs joined. Its counts and
+     * examples start afresh.
+     */
+    continueWith(read, options) {
+      if (typeof read !== 'function') {
+        throw new TypeError(`FileFixer.continueWith: read must be a function (maxBytes) => Uint8Array, got ${describe(read)}`);
+      }
+      if (options !== undefined && options !== null && (typeof options !== 'object' || Object.keys(options).some((name) => name !== 'batchBytes'))) {
+        throw new TypeError('FileFixer.continueWith: options may only hold batchBytes');
+      }
+      const batch = options?.batchBytes === undefined ? 0 : checkCount('FileFixer.continueWith', 'option batchBytes', options.batchBytes);
+      const inner = this.#call((fixer) => fixer.continued(read, batch));
+      return new FileFixer(continuation, { inner, instance: instanceOf() });
     }
 
     /** Frees the module's memory for this fixer; it cannot be used after. */

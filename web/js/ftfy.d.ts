@@ -144,6 +144,20 @@ export class FileFixer implements Iterable<string> {
   readonly changedLines: number;
   /** The first five changed lines. */
   readonly examples: ChangedLine[];
+  /**
+   * Whether the text fixed so far leaves the state a text starts in (no line
+   * with a `<` while `unescapeHtml` is `'auto'`): the input that follows is
+   * then fixed the same by a new `FileFixer`, on its own.
+   */
+  readonly atStartState: boolean;
+  /**
+   * A `FileFixer` for the bytes that follow this one's input (from a line's
+   * start): it decodes with this one's encoding and fixes from the state
+   * this one's text left, so that the two outputs joined are one
+   * `FileFixer`'s on the two inputs joined. Its counts and examples start
+   * afresh.
+   */
+  continueWith(read: (maxBytes: number) => Uint8Array, options?: { batchBytes?: number } | null): FileFixer;
   /** Frees the module's memory for this fixer; it cannot be used after. */
   free(): void;
   [Symbol.iterator](): Iterator<string>;

@@ -39,9 +39,10 @@ const ACTION_TEXT = {
 };
 
 let ftfy = null;
-let worker = null;
-let workerReady = null;
-let fileJob = 0;
+/** Counts the files asked for (a cancel counts too): a result for an earlier one is dropped. */
+let fileRun = 0;
+/** Numbers the workers' jobs. */
+let jobCount = 0;
 let downloadUrl = null;
 let fileName = '';
 
@@ -297,54 +298,177 @@ function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
+/** Files this large are cut in two and fixed by two workers at once. */
+const SPLIT_BYTES = 16 << 20;
+/** Encodings whose byte 0A is always a line feed, which can be cut after one. */
+const UNCUTTABLE = /^(utf-16|iso-2022|utf-7|hz-gb|replacement)/i;
+
+/** A worker with the library, and the jobs it runs, by id. */
 function startWorker(module) {
-  delete document.body.dataset.workerReady;
   const source = [$('library').textContent, $('worker-source').textContent].join('\n');
-  worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-  workerReady = new Promise((resolve) => {
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+  worker.jobs = new Map();
+  worker.ready = new Promise((resolve) => {
     worker.onmessage = (event) => {
       if (event.data.type === 'ready') {
-        worker.onmessage = onWorkerMessage;
-        document.body.dataset.workerReady = 'true';
+        worker.onmessage = ({ data }) => worker.jobs.get(data.id)?.(data);
         resolve();
       }
     };
   });
   worker.postMessage({ type: 'init', module });
+  return worker;
+}
+
+let workers = [];
+
+/**
+ * How many file workers: one core is left to the page, so that it answers
+ * at once however busy the workers are; at most two, at least one. The
+ * address may ask for a number (`ftfy.html?workers=2`).
+ */
+function workerCount() {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 4) return asked;
+  return Math.min(2, Math.max(1, (navigator.hardwareConcurrency || 1) - 1));
+}
+
+function startWorkers(module) {
+  delete document.body.dataset.workerReady;
+  const count = workerCount();
+  workers = Array.from({ length: count }, () => startWorker(module));
+  Promise.all(workers.map((worker) => worker.ready)).then(() => {
+    document.body.dataset.workerReady = 'true';
+  });
+}
+
+/**
+ * Runs a job (a range of the file, or the continuation of a kept fixer) on
+ * a worker; `onProgress` gets its progress. Resolves with its result.
+ */
+function runJob(worker, message, onProgress) {
+  jobCount += 1;
+  const id = jobCount;
+  return new Promise((resolve, reject) => {
+    worker.jobs.set(id, (data) => {
+      if (data.type === 'progress') {
+        onProgress(data);
+        return;
+      }
+      worker.jobs.delete(id);
+      if (data.type === 'done') resolve(data);
+      else reject(Object.assign(new Error(data.message), { offset: data.offset }));
+    });
+    worker.postMessage({ ...message, id });
+  });
+}
+
+/** Where to cut `file` in two: just after a line feed near its middle, or null. */
+async function cutPoint(file) {
+  if (workers.length < 2 || file.size < SPLIT_BYTES) return null;
+  const middle = Math.floor(file.size / 2);
+  const near = new Uint8Array(await file.slice(middle, middle + (1 << 16)).arrayBuffer());
+  const newline = near.indexOf(0x0a);
+  return newline < 0 ? null : middle + newline + 1;
+}
+
+/** The results of consecutive ranges, as one. */
+function joined(first, second) {
+  const examples = [...first.examples, ...second.examples.map((example) => ({ ...example, line: example.line + first.lines }))];
+  return {
+    ...second,
+    bytesRead: first.bytesRead + second.bytesRead,
+    lines: first.lines + second.lines,
+    changedLines: first.changedLines + second.changedLines,
+    examples: examples.slice(0, 5),
+    encoding: first.encoding,
+    blob: new Blob([first.blob, second.blob], { type: first.blob.type }),
+  };
+}
+
+/**
+ * Fixes `file`: on one worker, or cut in two at a line's start, the first
+ * half on one worker and, once its encoding is known, the second half on
+ * the other, from the state a text starts in. The first worker keeps its
+ * fixer: if its half did not end in that state (a line with `<` in
+ * 'auto' HTML mode), the second half's result is dropped and the first
+ * worker continues its own fixer over the second half, so the file is
+ * always fixed as one text.
+ */
+async function fixParts(file, options, encoding, onProgress) {
+  const cut = await cutPoint(file);
+  const whole = { type: 'file', file, options, encoding, start: 0 };
+  if (cut === null) return runJob(workers[0], { ...whole, end: file.size }, (data) => onProgress([data]));
+  const read = [null, null];
+  let secondHalf = null;
+  let startSecond;
+  const encodingKnown = new Promise((resolve) => {
+    startSecond = resolve;
+  });
+  const firstHalf = runJob(workers[0], { ...whole, end: cut, keep: true }, (data) => {
+    read[0] = data;
+    if (data.encoding) startSecond(data.encoding);
+    onProgress(read);
+  });
+  const known = await Promise.race([encodingKnown, firstHalf.then((result) => result.encoding)]);
+  if (known && !UNCUTTABLE.test(known)) {
+    secondHalf = runJob(workers[1], { type: 'file', file, options, encoding: known, start: cut, end: file.size }, (data) => {
+      read[1] = data;
+      onProgress(read);
+    });
+  }
+  // The second half's result (or error) counts only if the first half's
+  // does, and its end state lets it.
+  secondHalf?.catch(() => {});
+  const first = await firstHalf;
+  if (secondHalf && first.atStartState) {
+    const second = await secondHalf;
+    workers[0].postMessage({ type: 'release' });
+    return joined(first, second);
+  }
+  read[1] = null;
+  const rest = await runJob(workers[0], { type: 'continue', file, start: cut, end: file.size }, (data) => {
+    read[1] = data;
+    onProgress(read);
+  });
+  return joined(first, rest);
 }
 
 async function fixFile(file) {
-  fileJob += 1;
-  const job = fileJob;
+  fileRun += 1;
+  const run = fileRun;
   fileName = file.name;
   $('file-result').hidden = true;
   $('file-progress').hidden = false;
   $('progress').value = 0;
   $('progress-label').textContent = `Reading ${file.name}`;
-  $('file-status').textContent = '';
-  $('file-status').dataset.state = 'working';
-  await workerReady;
-  if (job === fileJob) {
-    worker.postMessage({ type: 'file', id: job, file, options: currentOptions(), encoding: $('encoding').value });
-  }
-}
-
-function onWorkerMessage(event) {
-  const message = event.data;
-  if (message.id !== fileJob) return;
   const status = $('file-status');
-  if (message.type === 'progress') {
-    $('progress').value = message.size ? message.bytesRead / message.size : 0;
-    status.textContent = `Read ${megabytes(message.bytesRead)} of ${megabytes(message.size)}; ${message.changedLines.toLocaleString('en')} of ${message.lines.toLocaleString('en')} lines changed so far.`;
-    status.dataset.wasmMemoryBytes = message.wasmMemoryBytes;
-  } else if (message.type === 'done') {
+  status.textContent = '';
+  status.dataset.state = 'working';
+  await Promise.all(workers.map((worker) => worker.ready));
+  if (run !== fileRun) return;
+  const started = performance.now();
+  const options = currentOptions();
+  const onProgress = (parts) => {
+    const done = parts.filter(Boolean);
+    const bytes = done.reduce((sum, part) => sum + part.bytesRead, 0);
+    $('progress').value = file.size ? bytes / file.size : 0;
+    const lines = done.reduce((sum, part) => sum + part.lines, 0);
+    const changed = done.reduce((sum, part) => sum + part.changedLines, 0);
+    status.textContent = `Read ${megabytes(bytes)} of ${megabytes(file.size)}; ${changed.toLocaleString('en')} of ${lines.toLocaleString('en')} lines changed so far.`;
+    status.dataset.wasmMemoryBytes = done.reduce((sum, part) => sum + part.wasmMemoryBytes, 0);
+  };
+  try {
+    const result = await fixParts(file, options, $('encoding').value, onProgress);
+    if (run !== fileRun) return;
     $('progress').value = 1;
     $('file-progress').hidden = true;
-    showResult(message);
-  } else if (message.type === 'error') {
+    showResult({ ...result, seconds: (performance.now() - started) / 1000 });
+  } catch (error) {
+    if (run !== fileRun) return;
     $('file-progress').hidden = true;
     status.dataset.state = 'error';
-    status.textContent = `Could not read ${fileName}: ${message.message}.${message.offset === null ? '' : ' Choose its encoding above, or turn on extended recovery to guess more encodings.'}`;
+    status.textContent = `Could not read ${fileName}: ${error.message}.${error.offset === null ? '' : ' Choose its encoding above, or turn on extended recovery to guess more encodings.'}`;
   }
 }
 
@@ -375,12 +499,12 @@ function showResult(message) {
 }
 
 function cancelFile(module) {
-  worker.terminate();
-  fileJob += 1;
+  for (const worker of workers) worker.terminate();
+  fileRun += 1;
   $('file-progress').hidden = true;
   $('file-status').dataset.state = 'cancelled';
   $('file-status').textContent = 'Cancelled.';
-  startWorker(module);
+  startWorkers(module);
 }
 
 function connectFileControls(module) {
@@ -410,7 +534,7 @@ async function main() {
   document.body.dataset.wasmMemoryBytes = exports.memory.buffer.byteLength;
   ftfy = makeApi(ftfyGlue);
   buildOptionControls();
-  startWorker(module);
+  startWorkers(module);
   connectFileControls(module);
   $('input').addEventListener('input', scheduleUpdate);
   $('replay-input').addEventListener('input', renderReplay);

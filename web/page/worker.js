@@ -1,11 +1,15 @@
-// The page's file worker: reads a file in pieces (FileReaderSync), decodes
-// and fixes it with FileFixer, and hands back the fixed file as a Blob built
-// of one small Blob per piece, so that memory stays bounded however large
-// the file. Runs after the library script (ftfyGlue, makeApi).
+// One of the page's file workers: reads a byte range of a file in pieces
+// (FileReaderSync), decodes and fixes it with FileFixer, and hands back the
+// fixed text as a Blob built of one small Blob per piece, so that memory
+// stays bounded however large the file. The page may keep a worker's fixer
+// to continue it with the range that follows (FileFixer.continueWith).
+// Runs after the library script (ftfyGlue, makeApi).
 'use strict';
 
 let ftfy = null;
 let memory = null;
+/** The fixer of the last range, kept for its continuation. */
+let kept = null;
 
 /**
  * Text in many scripts, clean and damaged, fixed once at the start in both
@@ -20,7 +24,7 @@ function warmUp() {
     'Ð¡ÑŠÐµÑˆÑŒ Ð¶Ðµ ÐµÑ‰Ñ‘ ÑÑ‚Ð¸Ñ… Ð¼ÑÐ³ÐºÐ¸Ñ…',
     'Ïðèâåò, êàê äåëà? Ñåãîäíÿ õîðîøàÿ ïîãîäà.',
     'Le café était fermé à cause de la grève, dit-elle. cafÃ© crÃ¨me',
-    'Un cafГ© au lait, s\'il vous plaГ®t',
+    "Un cafГ© au lait, s'il vous plaГ®t",
     'Größere Straßen führen über die Brücke nach München.',
     '我能吞下玻璃而不伤身体，你好世界。 東京の天気は晴れです。',
     'The Mona Lisa doesnÃ¢â‚¬â„¢t have eyebrows. &lt;3 “quotes”',
@@ -42,26 +46,32 @@ self.onmessage = (event) => {
     warmUp();
     self.postMessage({ type: 'ready' });
   } else if (message.type === 'file') {
-    fixFile(message);
+    fixRange(message, () => new ftfy.FileFixer(rangeReader(message), { ...message.options, encoding: message.encoding || null }));
+  } else if (message.type === 'continue') {
+    const previous = kept;
+    kept = null;
+    fixRange(message, () => previous.continueWith(rangeReader(message)), previous);
+  } else if (message.type === 'release') {
+    kept?.free();
+    kept = null;
   }
 };
 
-/** A `read(maxBytes)` for FileFixer over a File, read synchronously. */
-function fileReader(file) {
+/** A `read(maxBytes)` for FileFixer over bytes start..end of a File. */
+function rangeReader({ file, start, end }) {
   const reader = new FileReaderSync();
-  let offset = 0;
+  let offset = start;
   return (maxBytes) => {
-    const piece = file.slice(offset, offset + maxBytes);
+    const piece = file.slice(offset, Math.min(offset + maxBytes, end));
     offset += piece.size;
     return new Uint8Array(reader.readAsArrayBuffer(piece));
   };
 }
 
-function progress(fixer, file, id) {
+function progress(fixer, id) {
   return {
     id,
     bytesRead: fixer.bytesRead,
-    size: file.size,
     lines: fixer.lines,
     changedLines: fixer.changedLines,
     encoding: fixer.encoding,
@@ -69,31 +79,42 @@ function progress(fixer, file, id) {
   };
 }
 
-function fixFile({ id, file, options, encoding }) {
+/** Fixes a range with the fixer `open` makes; keeps it if asked. */
+function fixRange({ id, keep, start }, open, previous = null) {
   const started = performance.now();
   let fixer = null;
   try {
-    fixer = new ftfy.FileFixer(fileReader(file), { ...options, encoding: encoding || null });
+    fixer = open();
+    previous?.free();
     const parts = [];
     let reported = started;
+    let encodingSent = false;
     for (let piece = fixer.nextBytes(); piece !== null; piece = fixer.nextBytes()) {
       parts.push(new Blob([piece]));
       const now = performance.now();
-      if (now - reported >= 100) {
+      if (!encodingSent || now - reported >= 100) {
+        encodingSent = true;
         reported = now;
-        self.postMessage({ type: 'progress', ...progress(fixer, file, id) });
+        self.postMessage({ type: 'progress', ...progress(fixer, id) });
       }
     }
-    const seconds = (performance.now() - started) / 1000;
     self.postMessage({
       type: 'done',
-      ...progress(fixer, file, id),
+      ...progress(fixer, id),
       examples: fixer.examples,
-      seconds,
+      atStartState: fixer.atStartState,
+      seconds: (performance.now() - started) / 1000,
       blob: new Blob(parts, { type: 'text/plain;charset=utf-8' }),
     });
+    if (keep) {
+      kept = fixer;
+      fixer = null;
+    }
   } catch (error) {
-    self.postMessage({ type: 'error', id, message: error.message, offset: error.offset ?? null });
+    // Offsets from the file's start, not the range's.
+    const offset = error.offset === undefined ? null : error.offset + start;
+    const message = offset === null ? error.message : error.message.replace(/byte offset \d+/, `byte offset ${offset}`);
+    self.postMessage({ type: 'error', id, message, offset });
   } finally {
     fixer?.free();
   }

@@ -267,6 +267,17 @@ struct JsReader {
 }
 
 impl JsReader {
+    /// A reader calling `read`, and where it leaves what `read` throws.
+    fn new(read: js_sys::Function) -> (JsReader, Rc<RefCell<Option<JsValue>>>) {
+        let thrown = Rc::new(RefCell::new(None));
+        let reader = JsReader {
+            read,
+            leftover: None,
+            thrown: Rc::clone(&thrown),
+        };
+        (reader, thrown)
+    }
+
     fn fail(&self, thrown: JsValue) -> io::Error {
         *self.thrown.borrow_mut() = Some(thrown);
         io::Error::other("the read function threw")
@@ -308,6 +319,14 @@ impl Read for JsReader {
     }
 }
 
+/// The batch size asked for, 0 meaning [`BATCH_BYTES`].
+fn batch_size(batch_bytes: u32) -> usize {
+    match batch_bytes {
+        0 => BATCH_BYTES,
+        bytes => bytes as usize,
+    }
+}
+
 /// Bytes in any encoding, read through a JavaScript function and fixed a
 /// batch at a time (see [`FixedPieces`]).
 #[wasm_bindgen]
@@ -330,19 +349,40 @@ impl FileFixer {
         batch_bytes: u32,
     ) -> Result<FileFixer, JsValue> {
         let config = config(flags, unescape_html, normalization, max_decode_length)?;
-        let thrown = Rc::new(RefCell::new(None));
-        let reader = JsReader {
-            read,
-            leftover: None,
-            thrown: Rc::clone(&thrown),
-        };
-        let batch_bytes = match batch_bytes {
-            0 => BATCH_BYTES,
-            bytes => bytes as usize,
-        };
-        let pieces = FixedPieces::new(reader, encoding.as_deref(), &config, batch_bytes)
-            .map_err(|error| JsValue::from(js_sys::RangeError::new(&error.to_string())))?;
+        let (reader, thrown) = JsReader::new(read);
+        let pieces = FixedPieces::new(
+            reader,
+            encoding.as_deref(),
+            &config,
+            batch_size(batch_bytes),
+        )
+        .map_err(|error| JsValue::from(js_sys::RangeError::new(&error.to_string())))?;
         Ok(FileFixer { pieces, thrown })
+    }
+
+    /// A fixer for the bytes that follow this one's input, read with
+    /// `read`: see [`FixedPieces::continued`].
+    pub fn continued(
+        &self,
+        read: js_sys::Function,
+        batch_bytes: u32,
+    ) -> Result<FileFixer, JsValue> {
+        if self.pieces.encoding().is_none() {
+            let message =
+                "FileFixer.continueWith: the encoding is not known yet; read a piece first";
+            return Err(js_sys::Error::new(message).into());
+        }
+        let (reader, thrown) = JsReader::new(read);
+        let pieces = self
+            .pieces
+            .continued(reader, batch_size(batch_bytes))
+            .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
+        Ok(FileFixer { pieces, thrown })
+    }
+
+    /// Whether the text fixed so far leaves the state a text starts in.
+    pub fn at_start_state(&self) -> bool {
+        self.pieces.at_start_state()
     }
 
     fn error(&self, error: FixFileError) -> JsValue {

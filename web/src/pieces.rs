@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::io::Read;
 
 use ftfy::file::{FixFileError, TextBatches};
-use ftfy::{StreamFixer, TextFixerConfig};
+use ftfy::{LineState, StreamFixer, TextFixerConfig};
 
 /// How many bytes of text a batch holds, about: each is decoded and fixed
 /// at once, so memory stays within a few times this.
@@ -36,6 +36,7 @@ pub struct Example {
 pub struct FixedPieces<R> {
     batches: TextBatches<R>,
     fixer: StreamFixer,
+    config: TextFixerConfig,
     /// Lines ended so far (a line's end is its `\n`).
     lines: u64,
     changed_lines: u64,
@@ -64,12 +65,47 @@ impl<R: Read> FixedPieces<R> {
         Ok(FixedPieces {
             batches: TextBatches::new(reader, encoding, config, batch_bytes)?,
             fixer: StreamFixer::new(config),
+            config: config.clone(),
             lines: 0,
             changed_lines: 0,
             open_line: false,
             open_line_changed: false,
             examples: Vec::new(),
         })
+    }
+
+    /// A reader of the input that follows what this one read: it decodes
+    /// with this one's encoding and fixes from the state this one's text
+    /// left, so that the two outputs joined are what one reader gives on
+    /// the two inputs joined. `next` must start where this input ended
+    /// between two characters and after a `\n`; the counts and examples
+    /// start afresh.
+    ///
+    /// # Errors
+    ///
+    /// [`FixFileError::UnknownEncoding`] if this reader's encoding is not
+    /// known yet (nothing was read).
+    pub fn continued<S: Read>(
+        &self,
+        next: S,
+        batch_bytes: usize,
+    ) -> Result<FixedPieces<S>, FixFileError> {
+        let encoding = self
+            .encoding()
+            .ok_or_else(|| FixFileError::UnknownEncoding {
+                name: "(not guessed yet)".to_owned(),
+            })?;
+        let mut continued = FixedPieces::new(next, Some(encoding), &self.config, batch_bytes)?;
+        continued.fixer = StreamFixer::resume(&self.config, self.fixer.state());
+        Ok(continued)
+    }
+
+    /// Whether the text fixed so far leaves the state a text starts in
+    /// (no line with a `<` while HTML entities are decoded in `Auto`
+    /// mode): then the input that follows is fixed the same by a new
+    /// reader, on its own.
+    pub fn at_start_state(&self) -> bool {
+        self.fixer.state() == LineState::start(&self.config)
     }
 
     /// The next batch of fixed text, or `None` at the end.
@@ -168,6 +204,30 @@ mod tests {
             text.push_str(&piece);
         }
         (text, pieces)
+    }
+
+    #[test]
+    fn a_continued_reader_fixes_as_one_reader_would() {
+        let config = TextFixerConfig::default();
+        let first = b"caf\xe9 &amp;\n<p>\n".to_vec();
+        let rest = b"AT&amp;T caf\xe9\n".to_vec();
+        let mut one = FixedPieces::new(&first[..], None, &config, 4).unwrap();
+        let mut text = String::new();
+        while let Some(piece) = one.next_piece().unwrap() {
+            text.push_str(&piece);
+        }
+        assert_eq!(one.encoding(), Some("sloppy-windows-1252"));
+        assert!(!one.at_start_state());
+        let mut two = one.continued(&rest[..], 4).unwrap();
+        while let Some(piece) = two.next_piece().unwrap() {
+            text.push_str(&piece);
+        }
+        let whole = [first, rest].concat();
+        let (all, _) = read_all(&whole, None, &config, 1 << 20);
+        assert_eq!(text, all);
+        assert_eq!(text, "café &\n<p>\nAT&amp;T café\n");
+        let plain = FixedPieces::new(&b"no tags\n"[..], None, &config, 4).unwrap();
+        assert!(plain.at_start_state());
     }
 
     #[test]

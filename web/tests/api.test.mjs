@@ -217,6 +217,32 @@ test('FileFixer counts lines, changed lines, and keeps the first changed ones as
   assert.throws(() => fixer.next(), /^Error: FileFixer: used after free\(\)$/);
 });
 
+test('a FileFixer continued with the bytes that follow fixes as one FileFixer would', () => {
+  const reader = (bytes) => {
+    let offset = 0;
+    return (max) => bytes.subarray(offset, (offset += max));
+  };
+  for (const [first, rest] of [
+    ['caf\xe9 &amp;\n<p>\n', 'AT&amp;T caf\xe9\n'],
+    ['caf\xe9 &amp;\n', 'AT&amp;T caf\xe9\n'],
+  ]) {
+    const [a, b] = [Buffer.from(first, 'latin1'), Buffer.from(rest, 'latin1')];
+    const one = new ftfy.FileFixer(reader(a), { batchBytes: 5 });
+    let text = [...one].join('');
+    assert.equal(one.atStartState, !first.includes('<'));
+    const two = one.continueWith(reader(b), { batchBytes: 5 });
+    text += [...two].join('');
+    assert.equal(two.encoding, 'sloppy-windows-1252');
+    assert.equal(text, ftfy.fixBytes(Buffer.concat([a, b])).text);
+    one.free();
+    two.free();
+  }
+  const fresh = new ftfy.FileFixer(() => new Uint8Array(0));
+  assert.throws(() => fresh.continueWith(() => new Uint8Array(0)), /^Error: FileFixer.continueWith: the encoding is not known yet; read a piece first$/);
+  assert.throws(() => fresh.continueWith('x'), TypeError);
+  fresh.free();
+});
+
 test('what the read function throws is thrown again as it was; a wrong value is a TypeError', () => {
   const failure = new Error('disk on fire');
   const failing = new ftfy.FileFixer(() => {
