@@ -70,7 +70,11 @@ function buildWasm() {
   // wasm-bindgen's output has.
   if (output('wasm-opt', ['--version']) !== null) {
     const optimized = join(targetDir, TARGET, PROFILE, 'ftfy_web.opt.wasm');
-    run('wasm-opt', ['-O3', '--all-features', wasm, '-o', optimized]);
+    // The features rustc's wasm32 target and +simd128 use, named: Debian
+    // 12's binaryen writes some modules wasm-bindgen cannot read when
+    // told --all-features.
+    const features = ['simd', 'bulk-memory', 'sign-ext', 'mutable-globals', 'nontrapping-float-to-int', 'reference-types', 'multivalue'];
+    run('wasm-opt', ['-O3', ...features.map((feature) => `--enable-${feature}`), wasm, '-o', optimized]);
     wasm = optimized;
   } else {
     console.log('wasm-opt not found (Debian: apt-get install binaryen): the module is as rustc made it');
