@@ -1,0 +1,156 @@
+"""
+Columns in, columns out: what :func:`ftfy_rs.fix_texts` and
+:func:`ftfy_rs.fix_column` do with pandas, Polars and Arrow data. Arrow
+columns cross to the compiled half through the Arrow PyCapsule interface,
+without a Python object per string; pandas and Polars Series go through
+Arrow and come back in their own kind. None of these libraries is
+imported unless the input is one of theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ftfy_rs import _native
+
+
+def fix(texts: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """fix_texts on any input (its argument checks already made)."""
+    library = type(texts).__module__.partition(".")[0]
+    if library == "pandas":
+        return _fix_pandas(texts, config, threads, errors)
+    if library == "polars":
+        return _fix_polars(texts, config, threads, errors)
+    if library == "pyarrow":
+        return _fix_pyarrow(texts, config, threads, errors)
+    if hasattr(texts, "__arrow_c_array__") or hasattr(texts, "__arrow_c_stream__"):
+        # Any other Arrow producer gets an object exporting the same.
+        return _native.fix_arrow(texts, config, threads, errors)
+    return _native.fix_texts(texts, config, threads, errors)
+
+
+def _fix_pyarrow(array: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """A pyarrow Array or ChunkedArray, fixed into the same kind."""
+    import pyarrow
+
+    if isinstance(array, (pyarrow.Table, pyarrow.RecordBatch)):
+        raise TypeError("fix_texts takes one column: fix a column of a table with fix_column")
+    fixed = _native.fix_arrow(array, config, threads, errors)
+    if isinstance(array, pyarrow.ChunkedArray):
+        return pyarrow.chunked_array(fixed)
+    return pyarrow.array(fixed)
+
+
+def _fix_pandas(series: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """A pandas Series, fixed into a Series with the same index, name and
+    dtype, missing values kept as they were."""
+    import pandas
+
+    if not isinstance(series, pandas.Series):
+        if isinstance(series, pandas.DataFrame):
+            raise TypeError("fix_texts takes one column: fix a column of a DataFrame with fix_column")
+        return _native.fix_texts(series, config, threads, errors)
+    if isinstance(series.dtype, pandas.CategoricalDtype):
+        return _fix_categorical(series, config, threads, errors)
+    arrow = _to_arrow(series)
+    if arrow is None:
+        # Not all strings (or no pyarrow): one by one, naming a bad element.
+        values = _native.fix_texts(
+            series.to_numpy(dtype=object), config, threads, errors, (pandas.NA, pandas.NaT)
+        )
+        return pandas.Series(values, index=series.index, name=series.name, dtype=object)
+    import pyarrow
+
+    fixed = pyarrow.chunked_array(_native.fix_arrow(arrow, config, threads, errors))
+    if series.dtype != object:
+        return pandas.Series(fixed, index=series.index, name=series.name, dtype=series.dtype)
+    values = fixed.to_numpy(zero_copy_only=False)
+    # Arrow's nulls came from the missing values: put back the very ones.
+    missing = series.isna().to_numpy()
+    if missing.any():
+        values[missing] = series.to_numpy(dtype=object)[missing]
+    return pandas.Series(values, index=series.index, name=series.name, dtype=object)
+
+
+def _to_arrow(series: Any) -> Any:
+    """A Series of strings as a pyarrow (chunked) array, without a copy
+    when it is Arrow-backed; None when it holds something else than
+    strings and missing values, or pyarrow is missing."""
+    try:
+        import pyarrow
+    except ImportError:
+        return None
+    try:
+        arrow = pyarrow.array(series, from_pandas=True)
+    except (pyarrow.ArrowInvalid, pyarrow.ArrowTypeError):
+        return None
+    text = (pyarrow.types.is_string, pyarrow.types.is_large_string, pyarrow.types.is_string_view,
+            pyarrow.types.is_null)
+    if not any(is_type(arrow.type) for is_type in text):
+        return None
+    return arrow
+
+
+def _fix_categorical(series: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """A categorical Series: each category is fixed once."""
+    import pandas
+
+    categories = fix(series.cat.categories.to_series(), config, threads, errors)
+    fixed = pandas.Index(categories.to_numpy(dtype=object))
+    if fixed.is_unique:
+        return series.cat.rename_categories(fixed)
+    # Two categories fixed into one: the categories are made again.
+    codes = series.cat.codes.to_numpy()
+    values = fixed.to_numpy(dtype=object)[codes]
+    values[codes < 0] = None
+    return pandas.Series(pandas.Categorical(values), index=series.index, name=series.name)
+
+
+def _fix_polars(texts: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """A Polars Series (fixed through Arrow into a Series of the same type)
+    or expression (an expression that fixes its values in batches)."""
+    import polars
+
+    if isinstance(texts, polars.Expr):
+        def fix_batch(batch: Any) -> Any:
+            return _fix_polars(batch, config, threads, errors)
+
+        return texts.map_batches(fix_batch, return_dtype=polars.String, is_elementwise=True)
+    if not isinstance(texts, polars.Series):
+        if isinstance(texts, (polars.DataFrame, polars.LazyFrame)):
+            raise TypeError("fix_texts takes one column: fix a column of a DataFrame with fix_column")
+        return _native.fix_texts(texts, config, threads, errors)
+    fixed = _native.fix_arrow(texts, config, threads, errors)
+    return polars.Series(texts.name, fixed)
+
+
+def fix_column(table: Any, column: Any, config: Any, threads: int | None, errors: str) -> Any:
+    """fix_column (its argument checks already made)."""
+    library = type(table).__module__.partition(".")[0]
+    if library == "pandas":
+        import pandas
+
+        if isinstance(table, pandas.DataFrame):
+            out = table.copy(deep=False)
+            out[column] = fix(table[column], config, threads, errors)
+            return out
+    if library == "polars":
+        import polars
+
+        if isinstance(table, polars.DataFrame):
+            return table.with_columns(fix(table[column], config, threads, errors))
+        if isinstance(table, polars.LazyFrame):
+            return table.with_columns(fix(polars.col(column), config, threads, errors))
+    if library == "pyarrow":
+        import pyarrow
+
+        if isinstance(table, (pyarrow.Table, pyarrow.RecordBatch)):
+            index = table.schema.get_field_index(column)
+            if index < 0:
+                raise KeyError(column)
+            fixed = fix(table.column(index), config, threads, errors)
+            return table.set_column(index, table.schema.field(index), fixed)
+    raise TypeError(
+        "fix_column takes a pandas or Polars DataFrame, a Polars LazyFrame or a pyarrow Table, "
+        f"not {type(table).__name__}"
+    )
