@@ -27,7 +27,8 @@ import importlib
 import sys
 import unicodedata
 import warnings
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Literal, NamedTuple, TextIO, cast
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Literal, NamedTuple, TextIO, cast
 
 from ftfy_rs import _columns, _native, bad_codecs, fixes
 from ftfy_rs._native import BYTES_ERROR_TEXT

@@ -20,7 +20,7 @@ use crate::interrupt::{PieceFixer, PIECE_BYTES, SLICE};
 use crate::text::Utf8;
 
 /// ftfy's message for bytes given where text is expected.
-pub const BYTES_ERROR_TEXT: &str = "Hey wait, this isn't Unicode.\n\nftfy is designed to fix problems with text. Treating bytes like they're\ninterchangeable with Unicode text is usually something that introduces\nproblems with text.\n\nYou should first decode these bytes from the encoding you think they're in.\nIf you're not sure what encoding they're in:\n\n- First, try to find out. 'utf-8' is a good assumption.\n- If the encoding is simply unknowable, try running your bytes through\n  ftfy.guess_bytes. As the name implies, this may not always be accurate.\n\nFor more information on the distinction between bytes and text, read the\nPython Unicode HOWTO:\n\n    http://docs.python.org/3/howto/unicode.html";
+pub const BYTES_ERROR_TEXT: &str = "Hey wait, this isn't Unicode.\n\nftfy is designed to fix problems with text. Treating bytes like they're\ninterchangeable with Unicode text is usually something that introduces\nproblems with text.\n\nYou should first decode these bytes from the encoding you think they're in.\nIf you're not sure what encoding they're in:\n\n- First, try to find out. 'utf-8' is a good assumption.\n- If the encoding is simply unknowable, try running your bytes through\n  ftfy.guess_bytes. As the name implies, this may not always be accurate.\n\nFor more information on the distinction between bytes and text, read the\nPython Unicode HOWTO:\n\n    http://docs.python.org/3/howto/unicode.html\n";
 
 /// The most items and the most bytes of text in one chunk of the input:
 /// enough to make handing a chunk to a thread (a lock, and releasing the

@@ -28,7 +28,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use interrupt::{DETACH_BYTES, GIL_FREE_BYTES};
-use text::{PyText, Text};
+use text::PyText;
 
 /// Runs `job`, a fix of `input` as one unit, with the GIL held for short
 /// input, released for longer, and on a thread of its own for the longest,
@@ -67,19 +67,32 @@ fn exact_str<'py>(original: &Bound<'py, PyAny>, utf8: &str) -> Bound<'py, PyAny>
     }
 }
 
-/// Runs `fix` on `text`, whose surrogates (if any) it leaves as they are;
-/// unchanged text is returned as the very same object, as ftfy's
-/// `fix_encoding` and `fix_surrogates` return it.
+/// Runs `fix` on `text`, whose surrogates (if any) it leaves as they are.
+/// Unchanged text is returned as the very same object, as ftfy's
+/// `fix_encoding` returns it, with `Unchanged::Same`; as a `str` (for an
+/// instance of a subclass), as ftfy's other fixes return it, with
+/// `Unchanged::Str`.
 fn fix_str<'py>(
     text: &Bound<'py, PyAny>,
+    unchanged: Unchanged,
     fix: impl for<'a> Fn(&'a str) -> Cow<'a, str> + Send + 'static,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (input, placeholders) = text::read_keeping_surrogates(text)?;
     let fixed = run_unit(text.py(), &input, move |input| changed(fix(input)))?;
-    match (&input, fixed) {
-        (Text::Utf8(_), None) => Ok(text.clone()),
-        (_, fixed) => placeholders.swap_out(text.py(), fixed.as_deref().unwrap_or(&input)),
+    match (fixed, unchanged) {
+        // Placeholders, if any, stand for its own surrogates.
+        (None, Unchanged::Same) => Ok(text.clone()),
+        (None, Unchanged::Str) if text.is_exact_instance_of::<PyString>() => Ok(text.clone()),
+        (None, Unchanged::Str) => placeholders.swap_out(text.py(), &input),
+        (Some(fixed), _) => placeholders.swap_out(text.py(), &fixed),
     }
+}
+
+/// What [`fix_str`] returns for text it leaves unchanged.
+#[derive(Clone, Copy)]
+enum Unchanged {
+    Same,
+    Str,
 }
 
 /// `fix_text`: the whole pipeline, line by line.
@@ -144,7 +157,9 @@ fn fix_encoding<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?;
-    fix_str(text, move |input| ftfy::fix_encoding_with(input, &config))
+    fix_str(text, Unchanged::Same, move |input| {
+        ftfy::fix_encoding_with(input, &config)
+    })
 }
 
 /// A plan as a list of `(action, parameter)` tuples, or `None`.
@@ -200,13 +215,13 @@ fn fix_encoding_and_explain<'py>(
     // ftfy's fix_encoding_and_explain returns a list even with explain off.
     let plan = fixed.explanation.unwrap_or_default();
     let py = text.py();
-    PyTuple::new(
-        py,
-        [
-            placeholders.swap_out(py, &fixed.text)?,
-            plan_to_python(py, Some(&plan))?,
-        ],
-    )
+    // Unchanged text is the very same object, as in ftfy.
+    let fixed_text = if fixed.text == *input {
+        text.clone()
+    } else {
+        placeholders.swap_out(py, &fixed.text)?
+    };
+    PyTuple::new(py, [fixed_text, plan_to_python(py, Some(&plan))?])
 }
 
 /// Runs the text-to-text fix ftfy names `name` (a key of ftfy's FIXERS).
@@ -225,7 +240,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
         if extended.byte_fix().is_some() {
             return Err(PyTypeError::new_err(format!("{name} takes bytes")));
         }
-        return fix_str(text, move |input| {
+        return fix_str(text, Unchanged::Str, move |input| {
             extended.apply_text(input).unwrap_or(Cow::Borrowed(input))
         });
     }
@@ -236,7 +251,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             _ => None,
         })
         .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
-    fix_str(text, fix)
+    fix_str(text, Unchanged::Str, fix)
 }
 
 /// Runs the bytes-to-bytes repair ftfy names `name`.

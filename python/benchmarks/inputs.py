@@ -1,0 +1,41 @@
+"""Inputs the benchmarks share: strings of about 100 characters (one in ten
+damaged: mojibake, entities) and long texts, made from a few sentences in
+several scripts, deterministic for a seed. (compare_ftfy.py uses the
+project's differential corpus instead.)"""
+import random
+
+CLEAN = [
+    "The quick brown fox jumps over the lazy dog near the riverbank today.",
+    "Ça va très bien, merci ; nous partons à la montagne demain matin.",
+    "Größere Straßen führen über die Brücke in die Altstadt von München.",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+    "我能吞下玻璃而不伤身体。你好，世界！今天天气很好。",
+    "“Curly quotes” and an ellipsis… in a line of ordinary text, 5 € each.",
+]
+DAMAGED = [
+    "The Mona Lisa doesnÃ¢â‚¬â„¢t have eyebrows, and cafÃ© au lait is nice.",
+    "Ð¿Ñ€Ð¸Ð²ÐµÑ‚ Ð¼Ð¸Ñ€, caf&eacute; &amp; crÃ¨me brÃ»lÃ©e for dessert.",
+]
+
+
+def strings(count: int, seed: int = 5) -> list:
+    """`count` strings of about 100 characters, one in ten damaged, drawn
+    from 5,000 different ones."""
+    rng = random.Random(seed)
+    pool = []
+    for _ in range(5000):
+        source = DAMAGED if rng.random() < 0.1 else CLEAN
+        pool.append(rng.choice(source) + " " + rng.choice(CLEAN)[: rng.randint(10, 40)])
+    return [pool[rng.randrange(len(pool))] for _ in range(count)]
+
+
+def long_text(megabytes: float, seed: int = 3, lines: bool = True) -> str:
+    """About `megabytes` MB of text: lines (one in ten damaged), or one
+    line without a line break."""
+    rng = random.Random(seed)
+    parts, size = [], 0
+    while size < megabytes * 1_000_000:
+        part = rng.choice(DAMAGED if rng.random() < 0.1 else CLEAN) + ("\n" if lines else " ")
+        parts.append(part)
+        size += len(part.encode("utf-8"))
+    return "".join(parts)
