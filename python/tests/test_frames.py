@@ -44,8 +44,11 @@ def values_with_missing(corpus, missing):
 
 def test_str_series(pa, pd, oracle, corpus):
     values = values_with_missing(corpus, None)
-    series = pd.Series(values, index=range(10, 10 + len(values)), name="text")
-    assert series.dtype != object  # pandas' own string dtype
+    # pandas' default dtype for strings (pandas 3: Arrow-backed), or
+    # string[pyarrow] where the default is object (pandas 2).
+    dtype = pd.Series(["x"]).dtype
+    dtype = "string[pyarrow]" if dtype == object else dtype
+    series = pd.Series(values, index=range(10, 10 + len(values)), name="text", dtype=dtype)
     fixed = ftfy_rs.fix_texts(series)
     assert isinstance(fixed, pd.Series)
     assert fixed.dtype == series.dtype and fixed.name == "text"
