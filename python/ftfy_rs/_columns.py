@@ -35,10 +35,11 @@ def _fix_pyarrow(array: Any, config: Any, threads: int | None, errors: str) -> A
 
     if isinstance(array, (pyarrow.Table, pyarrow.RecordBatch)):
         raise TypeError("fix_texts takes one column: fix a column of a table with fix_column")
-    fixed = _native.fix_arrow(array, config, threads, errors)
     if isinstance(array, pyarrow.ChunkedArray):
-        return pyarrow.chunked_array(fixed)
-    return pyarrow.array(fixed)
+        # Chunk by chunk (a ChunkedArray exports no stream before pyarrow 15).
+        chunks = [_fix_pyarrow(chunk, config, threads, errors) for chunk in array.chunks]
+        return pyarrow.chunked_array(chunks, type=array.type)
+    return pyarrow.array(_native.fix_arrow(array, config, threads, errors))
 
 
 def _fix_pandas(series: Any, config: Any, threads: int | None, errors: str) -> Any:
@@ -59,9 +60,7 @@ def _fix_pandas(series: Any, config: Any, threads: int | None, errors: str) -> A
             series.to_numpy(dtype=object), config, threads, errors, (pandas.NA, pandas.NaT)
         )
         return pandas.Series(values, index=series.index, name=series.name, dtype=object)
-    import pyarrow
-
-    fixed = pyarrow.chunked_array(_native.fix_arrow(arrow, config, threads, errors))
+    fixed = _fix_pyarrow(arrow, config, threads, errors)
     if series.dtype != object:
         return pandas.Series(fixed, index=series.index, name=series.name, dtype=series.dtype)
     values = fixed.to_numpy(zero_copy_only=False)
