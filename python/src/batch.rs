@@ -552,3 +552,62 @@ pub fn fix_texts<'py>(
     })?;
     Ok(batch.list)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn chunk_of(texts: &[String]) -> Chunk {
+        let mut chunk = Chunk {
+            index: 0,
+            text: String::new(),
+            slots: Vec::new(),
+            fixed: Vec::new(),
+            start: 0,
+            pieces: None,
+        };
+        for text in texts {
+            chunk.text.push_str(text);
+            chunk.slots.push(Slot::Text(chunk.text.len()));
+        }
+        chunk
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A chunk stopped anywhere (between items, and inside a long
+        /// one) and resumed gives each item's fix_text.
+        #[test]
+        fn chunks_stopped_anywhere_give_fix_text(
+            texts in prop::collection::vec(
+                prop::collection::vec(
+                    prop::sample::select(&["cafÃ©", "ok", "\n", "&amp;", "â€œqâ€\u{9d}", "ï¬\u{81}", " "][..]),
+                    0..20,
+                ).prop_map(|parts| parts.concat()),
+                1..30,
+            ),
+            long_at in any::<prop::sample::Index>(),
+            stops in prop::collection::vec(any::<bool>(), 1..30),
+        ) {
+            let mut texts = texts;
+            // One item long enough to be fixed in pieces.
+            let long = long_at.index(texts.len());
+            let line = format!("{}x\n", texts[long]);
+            texts[long] = line.repeat(PIECE_BYTES / line.len() + 2);
+            let config = TextFixerConfig::default();
+            let mut chunk = chunk_of(&texts);
+            let mut answers = stops.into_iter().cycle();
+            while !chunk.fix(&config, || answers.next().unwrap_or(true)) {}
+            let expected: Vec<Option<String>> = texts
+                .iter()
+                .map(|text| match ftfy::fix_text_with(text, &config) {
+                    Cow::Borrowed(_) => None,
+                    Cow::Owned(fixed) => Some(fixed),
+                })
+                .collect();
+            prop_assert_eq!(chunk.fixed, expected);
+        }
+    }
+}

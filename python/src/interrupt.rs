@@ -65,6 +65,8 @@ pub fn segment_end(text: &str, max_chars: usize) -> usize {
 pub struct PieceFixer {
     fixer: StreamFixer,
     max_chars: usize,
+    /// [`PIECE_BYTES`], but in tests.
+    piece_bytes: usize,
     /// Where the next piece starts.
     position: usize,
     /// The fixed text so far, from the first piece that changed (`None`
@@ -77,6 +79,7 @@ impl PieceFixer {
         PieceFixer {
             fixer: StreamFixer::new(config),
             max_chars: config.max_decode_length,
+            piece_bytes: PIECE_BYTES,
             position: 0,
             fixed: None,
         }
@@ -99,7 +102,7 @@ impl PieceFixer {
     fn fix_piece(&mut self, text: &str) {
         let start = self.position;
         let mut end = start;
-        while end < text.len() && end - start < PIECE_BYTES {
+        while end < text.len() && end - start < self.piece_bytes {
             end += segment_end(&text[end..], self.max_chars);
         }
         match self.fixer.fix_lines(&text[start..end]) {
@@ -284,6 +287,56 @@ pub fn run_detached<R: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Text made of pieces that fixes touch: line breaks, mojibake,
+    /// entities, a tag, wide characters.
+    fn damaged_text() -> impl Strategy<Value = String> {
+        const PARTS: [&str; 19] = [
+            "a",
+            "word ",
+            "\n",
+            "\r\n",
+            "\r",
+            "é",
+            "Ã©",
+            "â€œ",
+            "Ã",
+            "©",
+            "&amp;",
+            "&eacute;",
+            "<p>",
+            "𝄞",
+            "ﬁ",
+            "\u{2028}",
+            "ＡＢ",
+            "\u{1b}[31m",
+            "Ð¿Ñ€Ð¸",
+        ];
+        prop::collection::vec(prop::sample::select(&PARTS[..]), 0..80)
+            .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn pieces_stopped_anywhere_give_fix_text(
+            text in damaged_text(),
+            max_chars in 1usize..12,
+            piece_bytes in 1usize..40,
+            stops in prop::collection::vec(any::<bool>(), 0..40),
+        ) {
+            let config = TextFixerConfig::default().max_decode_length(max_chars);
+            let mut pieces = PieceFixer::new(&config);
+            pieces.piece_bytes = piece_bytes;
+            let mut answers = stops.into_iter().cycle();
+            while !pieces.fix_while(&text, || answers.next().unwrap_or(true)) {}
+            let expected = ftfy::fix_text_with(&text, &config);
+            match pieces.into_fixed() {
+                Some(fixed) => prop_assert_eq!(fixed, expected),
+                None => prop_assert!(matches!(expected, Cow::Borrowed(_))),
+            }
+        }
+    }
 
     /// What `fix_text` cuts `text` into, by ftfy's own loop.
     fn ftfy_segments(text: &str, max_chars: usize) -> Vec<String> {
