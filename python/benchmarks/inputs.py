@@ -19,14 +19,16 @@ DAMAGED = [
 
 
 def strings(count: int, seed: int = 5) -> list:
-    """`count` strings of about 100 characters, one in ten damaged, drawn
-    from 5,000 different ones."""
+    """`count` different strings of about 100 characters, one in ten
+    damaged. (Each is a new object, as rows read from a file are: a list of
+    a few objects repeated would stay in the CPU's caches, and Python would
+    encode each to UTF-8 once.)"""
     rng = random.Random(seed)
-    pool = []
-    for _ in range(5000):
+    out = []
+    for index in range(count):
         source = DAMAGED if rng.random() < 0.1 else CLEAN
-        pool.append(rng.choice(source) + " " + rng.choice(CLEAN)[: rng.randint(10, 40)])
-    return [pool[rng.randrange(len(pool))] for _ in range(count)]
+        out.append(f"{rng.choice(source)} {rng.choice(CLEAN)[: rng.randint(10, 40)]} {index}")
+    return out
 
 
 def long_text(megabytes: float, seed: int = 3, lines: bool = True) -> str:
