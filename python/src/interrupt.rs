@@ -40,8 +40,10 @@ pub const GIL_FREE_BYTES: usize = 4 * 1024;
 /// tens of milliseconds.
 pub const DETACH_BYTES: usize = 1 << 20;
 
-/// Pieces are whole segments adding up to about this many bytes: a few
-/// milliseconds of work at the slowest. Shorter texts are fixed at once.
+/// Pieces are whole segments adding up to about this many bytes, about a
+/// millisecond of work (one segment longer than this is a piece of its
+/// own: at most `max_decode_length` characters, which `fix_text` fixes as
+/// one). Shorter texts are fixed at once.
 pub const PIECE_BYTES: usize = 64 * 1024;
 
 /// The length in bytes of the first segment of `text`, as `fix_text` cuts
