@@ -20,17 +20,20 @@ import time
 import ftfy_rs
 from inputs import long_text
 
-def on_threads(work, items: list, threads: int) -> float:
-    """Seconds to apply `work` to every item, shared by `threads` threads."""
+def on_threads(work, items: list, threads: int) -> tuple:
+    """Seconds to apply `work` to every item, shared by `threads` threads,
+    and how many cores the process used meanwhile (its CPU time over the
+    wall time: near the thread count, up to the cores the machine gave)."""
     shares = [items[i::threads] for i in range(threads)]
     workers = [threading.Thread(target=lambda share=share: [work(item) for item in share])
                for share in shares]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    return wall, (time.process_time() - cpu) / wall
 
 
 def main() -> int:
@@ -43,28 +46,29 @@ def main() -> int:
     inputs = [long_text(args.megabytes, seed=seed) for seed in range(args.strings)]
     expected = [ftfy_rs.fix_text(text) for text in inputs]
     blocks = [b"x" * int(args.megabytes * 1_000_000)] * (4 * args.strings)
-    best = {"one": float("inf"), "many": float("inf"), "control one": float("inf"),
-            "control many": float("inf")}
+    def sha256(block):
+        return hashlib.sha256(block).digest()
+
+    runs = {"one": (ftfy_rs.fix_text, inputs, 1),
+            "many": (ftfy_rs.fix_text, inputs, args.threads),
+            "control one": (sha256, blocks, 1),
+            "control many": (sha256, blocks, args.threads)}
+    best = {name: (float("inf"), 0.0) for name in runs}
     for _ in range(args.repeat):
-        best["one"] = min(best["one"], on_threads(ftfy_rs.fix_text, inputs, 1))
-        best["many"] = min(best["many"], on_threads(ftfy_rs.fix_text, inputs, args.threads))
-        best["control one"] = min(best["control one"],
-                                  on_threads(lambda b: hashlib.sha256(b).digest(), blocks, 1))
-        best["control many"] = min(best["control many"],
-                                   on_threads(lambda b: hashlib.sha256(b).digest(), blocks,
-                                              args.threads))
+        for name, run in runs.items():
+            best[name] = min(best[name], on_threads(*run))
     # The threads' answers are fix_text's.
     results = {}
     on_threads(lambda i: results.__setitem__(i, ftfy_rs.fix_text(inputs[i])),
                list(range(len(inputs))), args.threads)
     assert [results[i] for i in range(len(inputs))] == expected
-    print(f"{args.strings} texts of {args.megabytes:g} MB, best of {args.repeat}:")
-    print(f"  fix_text on 1 thread:            {best['one']:.3f} s")
-    print(f"  fix_text on {args.threads} threads:           {best['many']:.3f} s  "
-          f"({best['one'] / best['many']:.2f}x as fast)")
-    print(f"  control (sha256), 1 thread:      {best['control one']:.3f} s")
-    print(f"  control (sha256), {args.threads} threads:     {best['control many']:.3f} s  "
-          f"({best['control one'] / best['control many']:.2f}x as fast)")
+    print(f"{args.strings} texts of {args.megabytes:g} MB, best of {args.repeat} "
+          "(seconds, and the cores the process used meanwhile):")
+    for label, one, many in (("fix_text", "one", "many"),
+                             ("control (sha256)", "control one", "control many")):
+        print(f"  {label + ', 1 thread:':28} {best[one][0]:.3f} s ({best[one][1]:.2f} cores)")
+        print(f"  {label + f', {args.threads} threads:':28} {best[many][0]:.3f} s "
+              f"({best[many][1]:.2f} cores): {best[one][0] / best[many][0]:.2f}x as fast")
     return 0
 
 
