@@ -2,8 +2,9 @@
 Columns in, columns out: what :func:`ftfy_rs.fix_texts` and
 :func:`ftfy_rs.fix_column` do with pandas, Polars and Arrow data. Arrow
 columns cross to the compiled half through the Arrow PyCapsule interface,
-without a Python object per string; pandas and Polars Series go through
-Arrow and come back in their own kind. None of these libraries is
+without a Python object per string; Polars Series and Arrow-backed pandas
+Series go through Arrow, pandas Series of Python objects are read object
+by object; each comes back in its own kind. None of these libraries is
 imported unless the input is one of theirs.
 """
 
@@ -53,41 +54,22 @@ def _fix_pandas(series: Any, config: Any, threads: int | None, errors: str) -> A
         return _native.fix_texts(series, config, threads, errors)
     if isinstance(series.dtype, pandas.CategoricalDtype):
         return _fix_categorical(series, config, threads, errors)
-    arrow = _to_arrow(series)
-    if arrow is None:
-        # Not all strings (or no pyarrow): one by one, naming a bad element.
-        values = _native.fix_texts(
-            series.to_numpy(dtype=object), config, threads, errors, (pandas.NA, pandas.NaT)
-        )
-        return pandas.Series(values, index=series.index, name=series.name, dtype=object)
-    fixed = _fix_pyarrow(arrow, config, threads, errors)
-    if series.dtype != object:
-        return pandas.Series(fixed, index=series.index, name=series.name, dtype=series.dtype)
-    values = fixed.to_numpy(zero_copy_only=False)
-    # Arrow's nulls came from the missing values: put back the very ones.
-    missing = series.isna().to_numpy()
-    if missing.any():
-        values[missing] = series.to_numpy(dtype=object)[missing]
-    return pandas.Series(values, index=series.index, name=series.name, dtype=object)
-
-
-def _to_arrow(series: Any) -> Any:
-    """A Series of strings as a pyarrow (chunked) array, without a copy
-    when it is Arrow-backed; None when it holds something else than
-    strings and missing values, or pyarrow is missing."""
-    try:
+    if getattr(series.dtype, "storage", None) == "pyarrow" or isinstance(
+        series.dtype, getattr(pandas, "ArrowDtype", ())
+    ):
+        # Arrow-backed (pandas 3's default for strings): through Arrow, with
+        # no Python object per string either way.
         import pyarrow
-    except ImportError:
-        return None
-    try:
+
         arrow = pyarrow.array(series, from_pandas=True)
-    except (pyarrow.ArrowInvalid, pyarrow.ArrowTypeError):
-        return None
-    text = (pyarrow.types.is_string, pyarrow.types.is_large_string, pyarrow.types.is_string_view,
-            pyarrow.types.is_null)
-    if not any(is_type(arrow.type) for is_type in text):
-        return None
-    return arrow
+        fixed = _fix_pyarrow(arrow, config, threads, errors)
+        return pandas.Series(fixed, index=series.index, name=series.name, dtype=series.dtype)
+    # Python objects (dtype object, or string[python]): each string read
+    # where it is, and the unchanged ones given back as they are.
+    values = _native.fix_texts(
+        series.to_numpy(dtype=object), config, threads, errors, (pandas.NA, pandas.NaT)
+    )
+    return pandas.Series(values, index=series.index, name=series.name, dtype=series.dtype)
 
 
 def _fix_categorical(series: Any, config: Any, threads: int | None, errors: str) -> Any:
