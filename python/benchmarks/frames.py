@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """pandas and Polars Series through fix_texts, against the list path.
 
-    python python/benchmarks/frames.py [--rows 1000000] [--repeat 3] [--check]
+    python python/benchmarks/frames.py [--rows 1000000] [--repeat 3] [--english] [--check]
 
 Run it with a Python that has ftfy_rs, pyarrow, pandas and Polars (and
 ftfy==6.3.1 for --check). The column: --rows strings of about 100
-characters (one in ten damaged: inputs.py), 1% of them missing. Times,
+characters (one in ten damaged: inputs.py), in several languages and
+scripts or, with --english, in English only; 1% of them missing. Times,
 interleaved --repeat times, best kept, every core:
 
 - a pandas Series of pandas' default string dtype (Arrow-backed), and one
@@ -58,13 +59,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--english", action="store_true")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     import pandas as pd
     import polars as pl
     import pyarrow as pa
 
-    values = [None if i % 100 == 0 else text for i, text in enumerate(strings(args.rows))]
+    texts = strings(args.rows, english=args.english)
+    values = [None if i % 100 == 0 else text for i, text in enumerate(texts)]
     index = pd.RangeIndex(10, 10 + len(values))
     series = pd.Series(values, index=index, name="text")
     objects = pd.Series(values, index=index, name="text", dtype=object)
@@ -86,7 +89,8 @@ def main() -> int:
         "pyarrow array, fix_texts(array)": lambda: ftfy_rs.fix_texts(array),
     }
     best, results = best_of(args.repeat, calls)
-    print(f"{len(values):,} rows, 1% missing, best of {args.repeat}:")
+    language = "English" if args.english else "several languages"
+    print(f"{len(values):,} rows ({language}), 1% missing, best of {args.repeat}:")
     for name, seconds in best.items():
         print(f"  {name:50} {seconds:7.3f} s")
     for kind in (f"pandas ({series.dtype})", "pandas (object)", "Polars"):
