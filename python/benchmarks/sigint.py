@@ -12,7 +12,8 @@ KeyboardInterrupt within 0.5 s, every time. Cases:
 - fix_texts on a list of --strings strings of about 100 characters (one in
   ten damaged: inputs.py), with 1 and with 2 threads;
 - fix_texts on the same strings as an Arrow array, 1 and 2 threads;
-- fix_text on one string of --chars characters, in lines and in one line;
+- fix_text on one string of --chars characters in lines, and on one line of
+  twice as many (one line is fixed faster);
 - fix_encoding on one string of twice as many: it cannot be cut into
   pieces, so it runs on a thread of its own that the call leaves on Ctrl-C
   (the script reports how long that thread goes on in the background);
@@ -161,7 +162,8 @@ def main() -> int:
                        lambda: ftfy_rs.fix_texts(pyarrow.array(small), threads=threads).to_pylist(),
                        expected, args.repeat)
     for lines in (True, False):
-        text = one_long_string(args.chars, lines)
+        # One line is fixed faster (its segments are long): twice as much.
+        text = one_long_string(args.chars if lines else 2 * args.chars, lines)
         shape = "lines of 75" if lines else "one line"
         ok &= run_case(f"fix_text, {len(text):,} characters, {shape}",
                        lambda: ftfy_rs.fix_text(text),
