@@ -15,7 +15,7 @@ interleaved --repeat times, best kept, every core:
   errors="keep"), index=series.index)` (what fix_texts did with a Series
   before it knew Series: read it as an iterable of Python strings);
 - a Polars Series: `fix_texts(series)` against
-  `pl.Series(fix_texts(series.to_list(), errors="keep"))`;
+  `pl.Series(fix_texts(iter(series), errors="keep"))`, the same list path;
 - the same column as a pyarrow array, for reference.
 
 With --check, every row of each result is compared with ftfy 6.3.1's
@@ -84,7 +84,7 @@ def main() -> int:
         "pandas (object), fix_texts(series)": lambda: ftfy_rs.fix_texts(objects),
         "pandas (object), list path": lambda: list_path(objects),
         "Polars, fix_texts(series)": lambda: ftfy_rs.fix_texts(polars),
-        "Polars, list path": lambda: pl.Series("text", ftfy_rs.fix_texts(polars.to_list(),
+        "Polars, list path": lambda: pl.Series("text", ftfy_rs.fix_texts(iter(polars),
                                                                          errors="keep")),
         "pyarrow array, fix_texts(array)": lambda: ftfy_rs.fix_texts(array),
     }
