@@ -20,7 +20,7 @@ mod scan;
 
 pub(crate) use lines::{FixedLines, Unsettled};
 use rounds::Rounds;
-pub(crate) use scan::{scan_line, Triggers, TAG};
+pub(crate) use scan::{scan_line, scan_to_loud_line, Quiet, Triggers, TAG};
 use scan::{CONTINUATION, CONTROL_CHARS, ENCODABLE, LINE_BREAKS, MAY_BE_BAD};
 
 /// The pieces of text the tests of fixing by lines build from.

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use crate::codecs::misread;
 use crate::fixes::Fix;
-use crate::text::{bytes_below, bytes_equal, word_at, HIGH_BITS};
+use crate::text::{bytes_below, bytes_equal, skip_plain, word_at, HIGH_BITS};
 use crate::{Normalization, TextFixerConfig};
 
 /// Which fixes could change a text, found in one pass over its bytes, so
@@ -229,6 +229,124 @@ fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
             {
                 return (index, found);
             }
+        }
+    }
+}
+
+/// Which lines `fix_text` leaves as they are, changing nothing of the
+/// state it carries to the next line, told by their triggers, for
+/// [`scan_to_loud_line`]. What it says of a line, it says of each segment
+/// of the line.
+#[derive(Clone, Copy)]
+pub(crate) struct Quiet {
+    /// The triggers a quiet line may have.
+    triggers: u16,
+}
+
+impl Quiet {
+    /// What is quiet under `config`, for an encoding fixer that leaves
+    /// alone all text ftfy's heuristic finds clean (`leaves_clean_alone`),
+    /// and whether `&` and `<` change nothing (`markup`: entities are no
+    /// longer decoded, and the HTML rule has nothing left to decide).
+    ///
+    /// A line of no other triggers, holding markup or non-ASCII characters
+    /// but not both, has no triggers or is left as it is by
+    /// [`crate::pipeline::fix_scanned_segment_by_lines`]'s first test:
+    /// its non-ASCII characters are all it holds, ftfy's heuristic has no
+    /// anchor to find mojibake by (no [`MAY_BE_BAD`]), the encoding fixer
+    /// looks no further, and NFC keeps each character. (With
+    /// normalization or `fix_encoding` off, fewer lines are counted quiet
+    /// than might be.)
+    pub(crate) fn new(config: &TextFixerConfig, leaves_clean_alone: bool, markup: bool) -> Quiet {
+        let markup = if markup { ENTITIES | TAG } else { 0 };
+        let non_ascii = match config.normalization {
+            // The other forms may change any non-ASCII character.
+            Some(form) if form != Normalization::Nfc => 0,
+            _ if leaves_clean_alone || !config.fix_encoding => NON_ASCII | CONTINUATION | ENCODABLE,
+            _ => NON_ASCII | CONTINUATION,
+        };
+        Quiet {
+            triggers: markup | non_ascii,
+        }
+    }
+
+    /// Whether a line of these triggers is quiet.
+    fn holds(self, triggers: u16) -> bool {
+        triggers & !self.triggers == 0
+            && !(triggers & (ENTITIES | TAG) != 0 && triggers & NON_ASCII != 0)
+    }
+}
+
+/// The first line at or after byte `from` (a segment boundary) that is
+/// not [`Quiet`]: its start (or `from`), its end (after its `\n`, or the
+/// end of the text) and its triggers, as [`scan_line`] finds them; the
+/// end of the text twice and no triggers if every line is quiet. The
+/// lines before it need no fix, and change nothing for the next line.
+///
+/// One pass over the whole text, not a line at a time: the pre-scan's
+/// loop, noting each line's triggers at its end, with whole lines of plain
+/// ASCII passed over by [`skip_plain`].
+pub(crate) fn scan_to_loud_line(bytes: &[u8], from: usize, quiet: Quiet) -> (usize, usize, u16) {
+    let table = &*SCAN_TABLE;
+    let loud_line = |end: usize, found: u16| {
+        let before = &bytes[from..end - usize::from(bytes[end - 1] == b'\n')];
+        let start = memchr::memrchr(b'\n', before).map_or(from, |i| from + i + 1);
+        (start, end, found)
+    };
+    // The triggers of the line so far.
+    let mut found = 0;
+    let mut index = from;
+    loop {
+        if found == 0 && word_at(bytes, index).is_some_and(all_plain) {
+            // Lines of plain ASCII, and the plain start of this one.
+            index = skip_plain(bytes, index + 8, true);
+        }
+        while let Some(word) = word_at(bytes, index) {
+            if !all_plain(word) {
+                break;
+            }
+            index += 8;
+        }
+        let stop = (index + 32).min(bytes.len());
+        if index == stop {
+            return if quiet.holds(found) {
+                (bytes.len(), bytes.len(), 0)
+            } else {
+                loud_line(bytes.len(), found)
+            };
+        }
+        while index < stop {
+            let byte = bytes[index];
+            let (triggers, length) = match byte {
+                b'\n' => {
+                    index += 1;
+                    if !quiet.holds(found) {
+                        return loud_line(index, found);
+                    }
+                    found = 0;
+                    break;
+                }
+                0x00..=0x7F => (BYTE_TRIGGERS[usize::from(byte)], 1),
+                // `bytes` is UTF-8: a lead byte has its continuation bytes.
+                0xC0..=0xDF => (
+                    table.triggers(
+                        usize::from(byte & 0x1F),
+                        usize::from(bytes[index + 1] & 0x3F),
+                    ),
+                    2,
+                ),
+                0xE0..=0xEF => {
+                    let block =
+                        usize::from(byte & 0x0F) << 6 | usize::from(bytes[index + 1] & 0x3F);
+                    (
+                        table.triggers(block, usize::from(bytes[index + 2] & 0x3F)),
+                        3,
+                    )
+                }
+                _ => (supplementary_triggers(bytes, index), 4),
+            };
+            found |= triggers;
+            index += length;
         }
     }
 }
