@@ -133,12 +133,12 @@ fn corpus_lines(corpus: &'static str) -> Vec<&'static str> {
 }
 
 /// English software messages, one per line (30 bytes a line, 3% holding a
-/// `<`, 0.1% a `&`), by `scripts/gen_bench_messages.py`.
+/// `<`, 0.1% a `&`), by `scripts/bench_messages.py`.
 const MESSAGES_EN: &str = include_str!("data/messages_en.txt");
 
 /// Short messages in about 170 languages, one per line (63 bytes a line),
 /// from CLDR and lingua's test sentences, by
-/// `scripts/gen_bench_messages.py`.
+/// `scripts/bench_messages.py`.
 const MESSAGES_MULTILINGUAL: &str = include_str!("data/messages_multilingual.txt");
 
 /// A small fixed-seed xorshift generator: the inputs must not change
