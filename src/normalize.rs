@@ -193,6 +193,7 @@ use nfc_table::{NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
 /// [`NFC_STABLE_BMP`] for a byte-level scan: word `i` covers U+(64i) to
 /// U+(64i+63), which are the characters of one two-byte lead byte, or of
 /// one three-byte lead and second byte, in UTF-8.
+#[cfg(test)]
 pub(crate) fn nfc_stable_bmp() -> &'static [u64] {
     &NFC_STABLE_BMP
 }

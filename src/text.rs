@@ -223,7 +223,10 @@ pub(crate) mod generated {
     }
 
     /// `values` as the items of a Rust array literal, a few to a line.
-    pub(crate) fn items<T: Display>(values: impl IntoIterator<Item = T>, per_line: usize) -> String {
+    pub(crate) fn items<T: Display>(
+        values: impl IntoIterator<Item = T>,
+        per_line: usize,
+    ) -> String {
         let values: Vec<String> = values.into_iter().map(|value| value.to_string()).collect();
         values
             .chunks(per_line)

@@ -2,8 +2,7 @@
 //! its bytes, so that a round of fixes skips the ones with nothing to do
 //! (and clean ASCII text skips them all).
 
-use std::sync::LazyLock;
-
+#[cfg(test)]
 use crate::codecs::misread;
 use crate::fixes::Fix;
 use crate::text::{bytes_below, bytes_equal, skip_plain, word_at, HIGH_BITS};
@@ -172,7 +171,7 @@ const SCAN_TO_LINE_BREAK: u8 = 2;
 /// [`scan_line`], [`scan_to_line_break`], or with `SCAN_ALL`, the scan of
 /// all the bytes from `from`.
 fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
-    let table = &*SCAN_TABLE;
+    let table = &SCAN_TABLE;
     let mut found = 0;
     let mut index = from;
     loop {
@@ -287,7 +286,7 @@ impl Quiet {
 /// loop, noting each line's triggers at its end, with whole lines of plain
 /// ASCII passed over by [`skip_plain`].
 pub(crate) fn scan_to_loud_line(bytes: &[u8], from: usize, quiet: Quiet) -> (usize, usize, u16) {
-    let table = &*SCAN_TABLE;
+    let table = &SCAN_TABLE;
     let loud_line = |end: usize, found: u16| {
         let before = &bytes[from..end - usize::from(bytes[end - 1] == b'\n')];
         let start = memchr::memrchr(b'\n', before).map_or(from, |i| from + i + 1);
@@ -374,50 +373,34 @@ fn supplementary_triggers(bytes: &[u8], index: usize) -> u16 {
 /// a two-byte lead byte, or a three-byte lead and second byte, in UTF-8),
 /// a row of the triggers of each, blocks with the same triggers sharing a
 /// row (all of CJK shares one). Two reads and no branch per character.
-/// Made from [`lead_triggers`], so the two agree.
+/// Made from [`lead_triggers`] (`tests::generated_scan_table`), so the two
+/// agree.
 struct ScanTable {
-    /// For each block, the offset of its row in `rows`.
-    blocks: Box<[u32]>,
+    /// For each block, its row in `rows`.
+    blocks: &'static [u16],
     /// Rows of 64 triggers, one per character.
-    rows: Box<[u16]>,
+    rows: &'static [u16],
 }
 
 impl ScanTable {
     /// The triggers of the character at `low` (its code point's last six
     /// bits) in `block`.
+    #[inline(always)]
     fn triggers(&self, block: usize, low: usize) -> u16 {
-        self.rows[self.blocks[block] as usize + low]
+        self.rows[usize::from(self.blocks[block]) * 64 + low]
     }
 }
 
-static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
-    let mut blocks = Vec::with_capacity(0x10000 / 64);
-    let mut rows = Vec::new();
-    let mut row_offsets: std::collections::HashMap<Vec<u16>, u32> = Default::default();
-    for block in 0..0x10000u32 / 64 {
-        // 0 for what never reaches the table: ASCII, surrogates.
-        let row: Vec<u16> = (block * 64..block * 64 + 64)
-            .map(|code| {
-                char::from_u32(code)
-                    .filter(|c| !c.is_ascii())
-                    .map_or(0, |c| {
-                        lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0)
-                    })
-            })
-            .collect();
-        let offset = *row_offsets.entry(row.clone()).or_insert_with(|| {
-            rows.extend_from_slice(&row);
-            u32::try_from(rows.len() - 64).expect("few rows")
-        });
-        blocks.push(offset);
-    }
-    ScanTable {
-        blocks: blocks.into_boxed_slice(),
-        rows: rows.into_boxed_slice(),
-    }
-});
+#[rustfmt::skip]
+mod scan_table;
+
+static SCAN_TABLE: ScanTable = ScanTable {
+    blocks: &scan_table::BLOCKS,
+    rows: &scan_table::ROWS,
+};
 
 /// The triggers of the character whose lead byte is at `at`.
+#[cfg(test)]
 fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
@@ -479,4 +462,64 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
         _ => 0,
     };
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scan's table, worked out from [`lead_triggers`], is the
+    /// generated one.
+    #[test]
+    fn generated_scan_table() {
+        use crate::text::generated::{check, header, items};
+        let mut blocks: Vec<u16> = Vec::with_capacity(0x10000 / 64);
+        let mut rows: Vec<u16> = Vec::new();
+        let mut row_numbers: std::collections::HashMap<Vec<u16>, u16> = Default::default();
+        for block in 0..0x10000u32 / 64 {
+            // 0 for what never reaches the table: ASCII, surrogates.
+            let row: Vec<u16> = (block * 64..block * 64 + 64)
+                .map(|code| {
+                    char::from_u32(code)
+                        .filter(|c| !c.is_ascii())
+                        .map_or(0, |c| {
+                            lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0)
+                        })
+                })
+                .collect();
+            let number = *row_numbers.entry(row.clone()).or_insert_with(|| {
+                rows.extend_from_slice(&row);
+                u16::try_from(rows.len() / 64 - 1).expect("few rows")
+            });
+            blocks.push(number);
+        }
+        let source = "`lead_triggers` in src/pipeline/scan.rs (with NFC's, the badness \
+                      rules' and the misread codecs' tables)";
+        let content = format!(
+            "{}\n/// For each block of 64 code points, its row in `ROWS`.\npub(super) static BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of the triggers of 64 characters.\npub(super) static ROWS: [u16; {}] = [\n{}];\n",
+            header(source),
+            blocks.len(),
+            items(&blocks, 16),
+            rows.len(),
+            items(rows.iter().map(|bits| format!("{bits:#06x}")), 12),
+        );
+        check("src/pipeline/scan/scan_table.rs", &content);
+    }
+
+    /// Plain bytes, which the whole-text scan passes over in chunks,
+    /// trigger nothing.
+    #[test]
+    fn plain_bytes_trigger_nothing() {
+        for byte in 0..=255u8 {
+            for markup in [false, true] {
+                let plain = crate::text::skip_plain(&[byte], 0, markup) == 1;
+                if plain {
+                    assert!(byte.is_ascii(), "{byte:#x}");
+                    let triggers = BYTE_TRIGGERS[usize::from(byte)];
+                    let allowed = if markup { 0 } else { ENTITIES | TAG };
+                    assert_eq!(triggers & !allowed, 0, "{byte:#x}");
+                }
+            }
+        }
+    }
 }
