@@ -329,7 +329,8 @@ impl StreamFixer {
         // An encoding fixer that settles like ftfy's leaves alone the
         // text ftfy's heuristic finds clean.
         let quiet = Quiet::new(&self.config, self.encoding().settles_like_ftfy(), markup);
-        scan_to_loud_line(text.as_bytes(), start, quiet)
+        let max_line = self.config.max_decode_length.max(1);
+        scan_to_loud_line(text.as_bytes(), start, quiet, max_line)
     }
 
     /// The end of the segment of `text` that starts at `start`, and its
@@ -700,7 +701,10 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        // (More with PROPTEST_CASES.)
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(300)
+        ))]
 
         /// fix_text with the whole-text scan, which passes over quiet
         /// lines, equals fix_text scanning every segment on its own, in

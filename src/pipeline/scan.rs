@@ -232,6 +232,10 @@ fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
     }
 }
 
+/// How long a line that holds something to look at grows before
+/// [`scan_to_loud_line`] finds its end, to know whether it is cut.
+const LONG_LINE: usize = 4096;
+
 /// Which lines `fix_text` leaves as they are, changing nothing of the
 /// state it carries to the next line, told by their triggers, for
 /// [`scan_to_loud_line`]. What it says of a line, it says of each segment
@@ -284,9 +288,22 @@ impl Quiet {
 ///
 /// One pass over the whole text, not a line at a time: the pre-scan's
 /// loop, noting each line's triggers at its end, with whole lines of plain
-/// ASCII passed over by [`skip_plain`].
-pub(crate) fn scan_to_loud_line(bytes: &[u8], from: usize, quiet: Quiet) -> (usize, usize, u16) {
+/// ASCII passed over by [`skip_plain`]. A line longer than `max_line`
+/// bytes that holds something to look at is returned as soon as that is
+/// known (its triggers are then those of its start only): it is cut into
+/// segments, which are scanned on their own.
+pub(crate) fn scan_to_loud_line(
+    bytes: &[u8],
+    from: usize,
+    quiet: Quiet,
+    max_line: usize,
+) -> (usize, usize, u16) {
     let table = &SCAN_TABLE;
+    // The start of the line being scanned (or of an earlier one, after
+    // lines of plain ASCII), and its end once a long line's end has been
+    // looked for.
+    let mut line_start = from;
+    let mut line_end = None;
     let loud_line = |end: usize, found: u16| {
         let before = &bytes[from..end - usize::from(bytes[end - 1] == b'\n')];
         let start = memchr::memrchr(b'\n', before).map_or(from, |i| from + i + 1);
@@ -306,6 +323,18 @@ pub(crate) fn scan_to_loud_line(bytes: &[u8], from: usize, quiet: Quiet) -> (usi
             }
             index += 8;
         }
+        // A long line with something to look at: if it is longer than
+        // `max_line`, the rest is not scanned here.
+        if found != 0 && index - line_start > max_line.min(LONG_LINE) {
+            let end = *line_end.get_or_insert_with(|| {
+                line_start = memchr::memrchr(b'\n', &bytes[line_start..index])
+                    .map_or(line_start, |i| line_start + i + 1);
+                memchr::memchr(b'\n', &bytes[index..]).map_or(bytes.len(), |i| index + i + 1)
+            });
+            if end - line_start > max_line && !quiet.holds(found) {
+                return (line_start, end, found);
+            }
+        }
         let stop = (index + 32).min(bytes.len());
         if index == stop {
             return if quiet.holds(found) {
@@ -323,6 +352,8 @@ pub(crate) fn scan_to_loud_line(bytes: &[u8], from: usize, quiet: Quiet) -> (usi
                         return loud_line(index, found);
                     }
                     found = 0;
+                    line_start = index;
+                    line_end = None;
                     break;
                 }
                 0x00..=0x7F => (BYTE_TRIGGERS[usize::from(byte)], 1),
