@@ -659,6 +659,8 @@ mod tests {
         "e\u{301}",
         "\u{93}quoted\u{94}",
         "“curly” ‘quotes’",
+        "it’s here, isn’t it",
+        "l’été d’Ελλάδα",
         "ﬁne ﬂower",
         "ＬＯＵＤ",
         "bell\u{7}",
