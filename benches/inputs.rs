@@ -378,5 +378,35 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // A chain that runs leftward: each step fixes the run just before
         // the one fixed last (settled in linear time too).
         ("hunt_leftward_chain_16k", repeated("•ßÂ\u{85}Ç", 1 << 14)),
+        // Found by the slow_input fuzz target in the default mode, at
+        // about 35 times ordinary text's time per byte in its instrumented
+        // build: short lines and runs of NULs beside U+FFFD, line
+        // separators, `&`, escapes and `Â`.
+        (
+            "hunt_fffd_nul_separators",
+            repeated("\u{fffd}\0\0\u{fffd}\u{2028}\u{2028}", SIZE),
+        ),
+        ("hunt_nul_amp_lines", repeated("??\n\0&", SIZE)),
+        ("hunt_nul_a_circumflex", repeated("n\0nÂ'", SIZE)),
+        ("hunt_nul_escape_lines", repeated("?1\0?\n\u{1b}\0", SIZE)),
+        ("hunt_nul_cr_amp_lines", repeated("\0\n\0\0\0\r&z", SIZE)),
+        (
+            "hunt_fffd_separator_lines",
+            repeated("?\n\0..\u{fffd}\u{2028}‹", SIZE),
+        ),
+        // Found by the slow_input fuzz target in the extended mode (and
+        // kept for both): lone Latin-1 letters and punctuation that every
+        // legacy codec re-reads.
+        ("hunt_extended_e_acute_euro", repeated("é€", SIZE)),
+        ("hunt_extended_y_acute", repeated("ý", SIZE)),
+        (
+            "hunt_extended_guillemet_fffd",
+            repeated("‹\u{fffd}\u{2028}", SIZE),
+        ),
+        (
+            "hunt_extended_del_guillemet",
+            repeated("\u{7f}‹\u{7f}", SIZE),
+        ),
+        ("hunt_extended_nul_e_acute", repeated("b\0é\u{206c}", SIZE)),
     ]
 }
