@@ -243,34 +243,18 @@ fn in_lines(text: &str, every: usize) -> String {
 /// Every class of input that makes some fix work is here, plus what
 /// `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
-    const SIZE: usize = 1 << 20;
-    let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
-    let windows_1251: Vec<char> = ('\u{80}'..='\u{ff}')
-        .filter_map(|byte| {
-            codecs::SLOPPY_WINDOWS_1251
-                .decode(&[byte as u8])
-                .ok()?
-                .chars()
-                .next()
-        })
-        .collect();
-    // The upper halves with their C1 controls (ISO-8859-2 keeps them as
-    // Latin-1 does), which make `fix_encoding` alternate between fixing
-    // runs and C1 controls over the whole line.
-    let latin_1_c1: Vec<char> = ('\u{80}'..='\u{ff}').collect();
-    let iso_8859_2: Vec<char> = ('\u{80}'..='\u{ff}')
-        .filter_map(|byte| codecs::ISO_8859_2.decode_byte(byte as u8))
-        .collect();
-    let windows_1253: Vec<char> = ('\u{80}'..='\u{ff}')
-        .filter_map(|byte| {
-            codecs::SLOPPY_WINDOWS_1253
-                .decode(&[byte as u8])
-                .ok()?
-                .chars()
-                .next()
-        })
-        .collect();
-    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
+    let mut all = repeated_patterns();
+    all.extend(soups_and_shapes());
+    all.extend(hunted());
+    all
+}
+
+/// The size of most adversarial inputs.
+const SIZE: usize = 1 << 20;
+
+/// One character, pair or short pattern repeated, for every kind of input
+/// that makes some fix work.
+fn repeated_patterns() -> Vec<(&'static str, String)> {
     vec![
         ("ligature_fi", repeated("ﬁ", SIZE)),
         ("ligatures_mixed", repeated("ﬀﬂﬃĳǆ", SIZE)),
@@ -299,6 +283,41 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("mojibake_pair", repeated("Ã©", SIZE)),
         ("mojibake_triple", repeated("â€™", SIZE)),
         ("mojibake_half", repeated("Ã©é", SIZE)),
+    ]
+}
+
+/// Soups of random characters of a code page's upper half, and the shapes
+/// of damaged text: patterns in short lines, mojibake between clean words,
+/// stacks of combining marks.
+fn soups_and_shapes() -> Vec<(&'static str, String)> {
+    let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
+    let windows_1251: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| {
+            codecs::SLOPPY_WINDOWS_1251
+                .decode(&[byte as u8])
+                .ok()?
+                .chars()
+                .next()
+        })
+        .collect();
+    // The upper halves with their C1 controls (ISO-8859-2 keeps them as
+    // Latin-1 does), which make `fix_encoding` alternate between fixing
+    // runs and C1 controls over the whole line.
+    let latin_1_c1: Vec<char> = ('\u{80}'..='\u{ff}').collect();
+    let iso_8859_2: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| codecs::ISO_8859_2.decode_byte(byte as u8))
+        .collect();
+    let windows_1253: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| {
+            codecs::SLOPPY_WINDOWS_1253
+                .decode(&[byte as u8])
+                .ok()?
+                .chars()
+                .next()
+        })
+        .collect();
+    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
+    vec![
         ("soup_latin_1", soup(&latin_1, SIZE)),
         ("soup_windows_1251", soup(&windows_1251, SIZE)),
         ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
@@ -319,6 +338,13 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("a_tilde_lines", repeated("ÃÃÃÃÃÃ\n", SIZE)),
         ("zalgo", zalgo(SIZE)),
         ("soup_iso_8859_2", soup(&iso_8859_2, SIZE)),
+    ]
+}
+
+/// What `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target
+/// found.
+fn hunted() -> Vec<(&'static str, String)> {
+    vec![
         // Found by tools/src/bin/hunt_slow.rs: quadratic if a rejected run
         // of mojibake is searched again from each character.
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
