@@ -168,21 +168,18 @@ impl<R: Read> FixedPieces<R> {
     }
 
     /// Notes that fixing changed `batch[range]` (a line, or a piece of a
-    /// long one) into `changed`: the example is its line, with the rest
-    /// of the line as read around the change.
+    /// line longer than `max_decode_length`) into `changed`: the example
+    /// is the line up to the end of that piece (the whole line but for
+    /// lines that long), as read and as fixed.
     fn note_change(&mut self, batch: &str, range: Range<usize>, changed: &str) {
         if !self.open_line_changed && self.examples.len() < EXAMPLES {
-            let bytes = batch.as_bytes();
-            let line_start = memchr::memrchr(b'\n', &bytes[..range.start]).map_or(0, |at| at + 1);
-            let line_end = memchr::memchr(b'\n', &bytes[range.start..])
-                .map_or(batch.len(), |at| range.start + at + 1)
-                .max(range.end);
+            let line_start =
+                memchr::memrchr(b'\n', &batch.as_bytes()[..range.start]).map_or(0, |at| at + 1);
             let first_chars = |text: &str| text.chars().take(EXAMPLE_CHARS).collect();
-            let (before, after) = (&batch[line_start..range.start], &batch[range.end..line_end]);
             self.examples.push(Example {
                 line: self.lines + 1,
-                before: first_chars(&batch[line_start..line_end]),
-                after: first_chars(&[before, changed, after].concat()),
+                before: first_chars(&batch[line_start..range.end]),
+                after: first_chars(&[&batch[line_start..range.start], changed].concat()),
             });
         }
         self.open_line_changed = true;
@@ -255,6 +252,32 @@ mod tests {
         assert_eq!(text, "café &\n<p>\nAT&amp;T café\n");
         let plain = FixedPieces::new(&b"no tags\n"[..], None, &config, 4).unwrap();
         assert!(plain.at_start_state());
+    }
+
+    #[test]
+    fn a_line_cut_into_segments_counts_once() {
+        let input = "fine\nab cafÃ© and cafÃ© again\nfine\n";
+        let config = TextFixerConfig::default().max_decode_length(6);
+        for batch in [1, 7, 1 << 20] {
+            let (text, pieces) = read_all(input.as_bytes(), Some("utf-8"), &config, batch);
+            assert_eq!(text, ftfy::fix_text_with(input, &config), "batch {batch}");
+            assert_eq!(
+                (pieces.lines(), pieces.changed_lines()),
+                (3, 1),
+                "batch {batch}"
+            );
+            assert_eq!(pieces.examples().len(), 1, "batch {batch}");
+            assert_eq!(pieces.examples()[0].line, 2, "batch {batch}");
+        }
+        let (_, pieces) = read_all(input.as_bytes(), Some("utf-8"), &config, 1 << 20);
+        assert_eq!(
+            pieces.examples()[0],
+            Example {
+                line: 2,
+                before: "ab cafÃ© and".into(),
+                after: "ab café and".into()
+            }
+        );
     }
 
     #[test]
