@@ -78,6 +78,9 @@ fn fix_block(
     config: &TextFixerConfig,
     stop: &AtomicBool,
 ) -> Option<Vec<(usize, Change)>> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let checked = end_to_end && rows_are_utf8(rows);
     let mut changes = Vec::new();
     for (index, bytes) in rows.iter().enumerate() {
