@@ -2,6 +2,7 @@
 """pandas and Polars Series through fix_texts, against the list path.
 
     python python/benchmarks/frames.py [--rows 1000000] [--repeat 3] [--english] [--check]
+    python python/benchmarks/frames.py --rows 200000 --write-strings FILE.json
 
 Run it with a Python that has ftfy_rs, pyarrow, pandas and Polars (and
 ftfy==6.3.1 for --check). The column: --rows strings of about 100
@@ -23,6 +24,11 @@ interleaved --repeat times, best kept, every core:
 Prints the best time of each, then the ratios of the best times and the
 ratio of each round (list path against fix_texts(series), the two timed
 one after the other), which shows how far the load moved them.
+
+--write-strings writes the column's strings (without the missing values)
+to a JSON file and stops: `cargo run --release -p ftfy-tools --bin
+per_string -- FILE.json` times the library's fix_text on them, the cost of
+fixing a row without Python around it.
 
 With --check, every row of each result is compared with ftfy 6.3.1's
 fix_text (a minute or more per million rows: ftfy is the slow part).
@@ -68,7 +74,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--english", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--write-strings", metavar="FILE")
     args = parser.parse_args()
+    if args.write_strings:
+        import json
+
+        texts = strings(args.rows, english=args.english)
+        with open(args.write_strings, "w", encoding="utf-8") as file:
+            json.dump([text for i, text in enumerate(texts) if i % 100 != 0], file)
+        return 0
     import pandas as pd
     import polars as pl
     import pyarrow as pa
