@@ -69,7 +69,7 @@ BANDS = 8
 
 # CLDR's main exemplar characters (Unicode License v3), checked in as
 # extract_cldr_exemplars.py took them from CLDR's JSON release.
-EXEMPLARS = ROOT / "scripts" / "extended" / "cldr_exemplars.json"
+EXEMPLARS = ROOT / "tools" / "language-model" / "cldr_exemplars.json"
 # Words of CLDR's emoji annotations (Unicode License v3), checked in as
 # extract_cldr_annotations.py took them from CLDR's JSON release.
 ANNOTATION_WORDS = ROOT / "scripts" / "extended" / "cldr_annotation_words.json"

@@ -105,31 +105,22 @@ pub(super) const SCRIPT_LANGUAGES: [(Script, u8, u8); 16] = [
 
 /// The hash's seed, and the table's numbers of buckets and slots.
 pub(super) const SEED: u64 = 0x5eed;
-pub(super) const BUCKETS: u64 = 17496;
-pub(super) const SLOTS: u64 = 72149;
+pub(super) const BUCKETS: u64 = 17373;
+pub(super) const SLOTS: u64 = 71640;
 
 /// `-log2 P(character | its class)` of a character that is not a letter
 /// and not in the table (under the key `[SYMBOL_MARK, character]`), by class.
-pub(super) const UNLISTED_COSTS: [u8; 16] = [
-    84, 79, 123, 98, 146, 135, 73, 164, 62, 16, 143, 119, 98, 63, 92, 106,
-];
+pub(super) const UNLISTED_COSTS: [u8; 16] = [84, 79, 123, 99, 146, 135, 73, 164, 62, 16, 143, 119, 98, 63, 92, 106];
 pub(super) const SYMBOL_MARK: char = '\u{1}';
 /// The same for the ASCII characters (letters' entries unused).
-pub(super) const ASCII_COSTS: [u8; 128] = [
-    92, 92, 92, 92, 92, 92, 92, 92, 92, 164, 16, 92, 92, 16, 92, 92, 74, 92, 92, 92, 92, 92, 92,
-    92, 92, 92, 92, 92, 92, 92, 92, 92, 0, 58, 143, 88, 83, 63, 73, 41, 36, 37, 72, 81, 13, 29, 10,
-    58, 19, 19, 23, 31, 33, 30, 34, 35, 34, 29, 39, 58, 111, 99, 101, 54, 84, 79, 79, 79, 79, 79,
-    79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 93, 143,
-    93, 143, 104, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84,
-    84, 84, 84, 84, 84, 84, 84, 77, 118, 77, 100, 92,
-];
+pub(super) const ASCII_COSTS: [u8; 128] = [92, 92, 92, 92, 92, 92, 92, 92, 92, 164, 16, 92, 92, 16, 92, 92, 74, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 92, 0, 58, 143, 88, 83, 63, 73, 41, 36, 37, 72, 81, 13, 29, 10, 58, 19, 19, 23, 31, 33, 30, 34, 35, 34, 29, 39, 58, 111, 99, 101, 54, 84, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 79, 93, 143, 93, 143, 104, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 77, 118, 77, 100, 92];
 
 /// Where each table lies in `model.bin` (start, end).
 pub(super) const CHARACTER_INDEX: (usize, usize) = (0, 512);
 pub(super) const CHARACTER_BLOCKS: (usize, usize) = (512, 15232);
 pub(super) const CLASS_COSTS: (usize, usize) = (15232, 19328);
-pub(super) const DISPLACEMENTS: (usize, usize) = (19328, 54320);
-pub(super) const FINGERPRINTS: (usize, usize) = (54320, 198618);
-pub(super) const ROW_LENGTHS: (usize, usize) = (198618, 270767);
-pub(super) const ROW_STARTS: (usize, usize) = (270767, 288807);
-pub(super) const ROWS: (usize, usize) = (288807, 541870);
+pub(super) const DISPLACEMENTS: (usize, usize) = (19328, 54074);
+pub(super) const FINGERPRINTS: (usize, usize) = (54074, 197354);
+pub(super) const ROW_LENGTHS: (usize, usize) = (197354, 268994);
+pub(super) const ROW_STARTS: (usize, usize) = (268994, 286906);
+pub(super) const ROWS: (usize, usize) = (286906, 537425);
