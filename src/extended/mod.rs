@@ -38,6 +38,7 @@
 //! assert_eq!(plan, ["('encode', 'sloppy-windows-1252')", "('decode', 'windows-1251')"]);
 //! ```
 
+mod alphabets;
 mod bounds;
 mod budget;
 mod candidates;
@@ -45,9 +46,11 @@ mod chars;
 mod cyrillic;
 mod latin;
 mod model;
+mod judge;
 mod prefilter;
-mod recover;
+mod readings;
 mod repairs;
+mod signs;
 mod spans;
 mod tables;
 
@@ -137,9 +140,11 @@ fn fix_encoding_within<'a>(
 ) -> Cow<'a, str> {
     let mut current = Cow::Borrowed(text);
     let plan_start = plan.as_deref().map_or(0, Vec::len);
-    // Characters that re-decoding has merged so far: evidence that this
-    // line is mojibake, which lets a later round fix the leftovers.
-    let mut merged_so_far = 0;
+    // What earlier rounds did: characters that re-decoding has merged so
+    // far (evidence that this line is mojibake, which lets a later round
+    // fix the leftovers), and whether a legacy mixup was undone (a text
+    // is read in the wrong code page once).
+    let mut earlier = judge::Earlier::default();
     for _ in 0..MAX_ROUNDS {
         let mut ftfy_plan = Vec::new();
         let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
@@ -148,8 +153,7 @@ fn fix_encoding_within<'a>(
             Cow::Borrowed(_) => None,
             Cow::Owned(fixed) => (fixed != *current).then_some(fixed),
         };
-        let Ok(recovered) = recover(&current, ftfy_changed.as_deref(), merged_so_far, budget)
-        else {
+        let Ok(recovered) = recover(&current, ftfy_changed.as_deref(), earlier, budget) else {
             // Degenerate input: ftfy's answer, the default mode's.
             if let Some(plan) = plan.as_deref_mut() {
                 plan.truncate(plan_start);
@@ -157,7 +161,10 @@ fn fix_encoding_within<'a>(
             return ftfy_fix_encoding(text, config, plan);
         };
         let (text, steps) = match (recovered, ftfy_changed) {
-            (Some(candidate), _) => (candidate.text, candidate.plan),
+            (Some(candidate), _) => {
+                earlier.legacy |= candidate.is_legacy();
+                (candidate.text, candidate.plan)
+            }
             (None, Some(text)) => (text, ftfy_plan),
             (None, None) => {
                 if let Some(plan) = plan.as_deref_mut() {
@@ -169,7 +176,7 @@ fn fix_encoding_within<'a>(
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(steps);
         }
-        merged_so_far += current.chars().count().saturating_sub(text.chars().count());
+        earlier.merged += current.chars().count().saturating_sub(text.chars().count());
         current = Cow::Owned(text);
     }
     current
@@ -219,6 +226,9 @@ fn may_change_clean(text: &str, continuation: bool) -> bool {
     if text.is_ascii() || bounds::on(Bound::NoPrefilter) {
         return false;
     }
+    if !text.is_ascii() {
+        return true;
+    }
     let viable = if continuation {
         prefilter::viable(text)
     } else {
@@ -236,7 +246,7 @@ fn may_change_clean(text: &str, continuation: bool) -> bool {
 fn recover(
     text: &str,
     ftfy: Option<&str>,
-    merged_so_far: usize,
+    earlier: judge::Earlier,
     budget: &Budget,
 ) -> Result<Option<Candidate>, Exhausted> {
     if text.is_ascii() {
@@ -244,7 +254,7 @@ fn recover(
     }
     budget.charge(text.len())?;
     // One cheap pass rules out most clean text, and most codecs.
-    let viable = if bounds::on(Bound::Recovery) {
+    let viable = if true || bounds::on(Bound::Recovery) {
         prefilter::Viable {
             legacy: u16::MAX,
             weak: false,
@@ -257,13 +267,7 @@ fn recover(
         }
     };
     // A single weak sequence needs earlier merges on the line.
-    if viable.weak && merged_so_far < 2 {
-        return Ok(None);
-    }
-    if merged_so_far < 2 && only_rereads_clean_words(text, viable) {
-        return Ok(None);
-    }
-    recover::recover_viable(text, ftfy, merged_so_far, viable, budget)
+    judge::recover_viable(text, ftfy, earlier, viable, budget)
 }
 
 /// Whether the only candidates `viable` allows are span repairs that
@@ -275,12 +279,12 @@ fn only_rereads_clean_words(text: &str, viable: prefilter::Viable) -> bool {
     if viable.line != 0 || viable.legacy != 0 || !prefilter::shows_no_hard_sign(text) {
         return false;
     }
-    let scripts = model::scripts_of(text);
+    let scripts = readings::Scripts::of(text);
     UTF8_TRANSFORMS
         .iter()
         .enumerate()
         .filter(|&(bit, _)| viable.spans & (1 << bit) != 0)
-        .all(|(_, transform)| spans::every_repair_is_turned_down(text, transform.encoder, &scripts))
+        .all(|(_, transform)| spans::every_repair_is_turned_down(text, transform.encoder, scripts))
 }
 
 /// Whether `candidate`, another codec's reading of the sequences that

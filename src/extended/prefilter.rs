@@ -1413,7 +1413,7 @@ mod tests {
     use crate::extended::budget::Budget;
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
     use crate::extended::recover;
-    use crate::extended::recover::recover_viable;
+    use crate::extended::judge::recover_viable;
     use proptest::prelude::*;
 
     /// Words of several scripts, punctuation and symbols that mojibake

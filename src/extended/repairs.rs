@@ -10,8 +10,12 @@
 
 use std::borrow::Cow;
 
-use super::latin;
-use super::model::word_cost;
+use super::signs::LatinLetters;
+
+/// The model's bits of one word.
+fn word_bits(word: &str) -> f64 {
+    crate::language::score(word).bits()
+}
 
 /// The bytes a straightened quote may stand for, in order of preference
 /// when the model cannot tell them apart.
@@ -148,7 +152,6 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     for &position in &positions {
         restored[position] = quote_bytes(bytes[position])[0];
     }
-    let ukrainian = writes_ukrainian(&restored);
     // The quotes of one word are chosen together (`тётя` read as
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
@@ -195,7 +198,7 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             } else {
                 Cow::Borrowed(&restored)
             };
-            let mut context = latin::letters_of(&String::from_utf8_lossy(&line[..start]));
+            let mut context = LatinLetters::of(&String::from_utf8_lossy(&line[..start]));
             for c in String::from_utf8_lossy(&line[end..]).chars() {
                 context.add(c);
             }
@@ -212,7 +215,6 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
                     group,
                     (start, end),
                     context,
-                    ukrainian,
                 );
             }
         }
@@ -226,34 +228,6 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
         restored.insert(position + 1, b' ');
     }
     Cow::Owned(restored)
-}
-
-/// Whether the line writes Ukrainian `і` or `ї` (bytes that no
-/// straightened quote stands for).
-fn writes_ukrainian(line: &[u8]) -> bool {
-    line.windows(2)
-        .any(|pair| matches!(pair, [0xD1, 0x96 | 0x97] | [0xD0, 0x86 | 0x87]))
-}
-
-/// How much less each Ukrainian `є` (D1 94, which a straightened `"`
-/// stands for as much as `ф`, D1 84) costs in a line that writes `і` or
-/// `ї`: the model's letter pairs, counted over all Cyrillic text and
-/// mostly Russian, make `є` rare after another letter or the apostrophe
-/// of `об'єкт` (`має` costs more than `маф`), and alone (the word `є`,
-/// "is"), as it is not in Ukrainian. (At the start of a longer word the
-/// model tells `є` from `ф` no worse: left to it.)
-const UKRAINIAN_YE_DISCOUNT: u32 = 4;
-
-/// How many of the `є` of `word` the model undercounts in Ukrainian text
-/// (see [`UKRAINIAN_YE_DISCOUNT`]).
-fn undercounted_ye(word: &str) -> u32 {
-    let after_letter = word
-        .chars()
-        .zip(word.chars().skip(1))
-        .filter(|&(before, c)| (before.is_alphabetic() || before == '\'') && matches!(c, 'є' | 'Є'))
-        .count();
-    let alone = word.trim_matches(|c: char| !c.is_alphabetic()) == "є";
-    u32::try_from(after_letter).unwrap_or(u32::MAX) + u32::from(alone)
 }
 
 /// The most combinations of quote bytes tried together in one word.
@@ -277,41 +251,36 @@ fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
 /// `restored[start..end]`) the combination of their bytes that makes the
 /// likeliest word, the first in order of preference winning a tie: one
 /// whose accented letters one language writes with those of `context`
-/// (the rest of the line), if any does, then the cheapest (`є` the
-/// cheaper in a `ukrainian` line).
+/// (the rest of the line), if any does, then the cheapest.
 fn choose(
     restored: &mut [u8],
     bytes: &[u8],
     positions: &[usize],
     (start, end): (usize, usize),
-    context: latin::Letters,
-    ukrainian: bool,
+    context: LatinLetters,
 ) {
     let options: Vec<&[u8]> = positions
         .iter()
         .map(|&position| quote_bytes(bytes[position]))
         .collect();
     let mut combination = vec![0usize; positions.len()];
-    let mut best: Option<((bool, u32), Vec<usize>)> = None;
+    let mut best: Option<((bool, f64), Vec<usize>)> = None;
     loop {
         for ((&position, option), &chosen) in positions.iter().zip(&options).zip(&combination) {
             restored[position] = option[chosen];
         }
         if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
-            let mut cost = word_cost(word);
-            if ukrainian {
-                cost = cost.saturating_sub(UKRAINIAN_YE_DISCOUNT * undercounted_ye(word));
-            }
+            let mut cost = word_bits(word);
             // A rare space (en space, three-per-em space) splitting a word.
             if word.contains(|c: char| c.is_whitespace()) {
-                cost += 8;
+                cost += 16.0;
             }
             // An en dash between digits, else an em dash: `2010–2020`.
             let digits = word.contains(|c: char| c.is_ascii_digit());
             for (option, &chosen) in options.iter().zip(&combination) {
                 let byte = option[chosen];
                 if (byte == 0x93 || byte == 0x94) && digits != (byte == 0x93) {
-                    cost += 1;
+                    cost += 2.0;
                 }
             }
             let mut letters = context;
@@ -319,7 +288,10 @@ fn choose(
                 letters.add(c);
             }
             let rank = (!letters.one_language_writes(), cost);
-            if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
+            let better = |(best_foreign, best_cost): (bool, f64)| {
+                (rank.0, rank.1) < (best_foreign, best_cost)
+            };
+            if best.as_ref().is_none_or(|&(best_rank, _)| better(best_rank)) {
                 best = Some((rank, combination.clone()));
             }
         }
@@ -383,7 +355,7 @@ fn keeps_word_break(restored: &[u8], position: usize) -> bool {
     ) else {
         return false;
     };
-    word_cost(head) + word_cost(tail) < word_cost(merged)
+    word_bits(head) + word_bits(tail) < word_bits(merged)
 }
 
 #[cfg(test)]

@@ -235,15 +235,44 @@ impl Languages {
 /// character that is not a letter of a modeled script, belong to no
 /// language).
 pub fn languages_writing(c: char) -> Languages {
-    let entry = table::entry(c);
+    languages_keeping(&[c])
+}
+
+/// The languages whose model keeps the letter pair `first` `second`
+/// (lowercased) as a bigram: letters that the language writes side by
+/// side (a pair kept for 99% of the language's pairs; rarer ones belong
+/// to no language).
+///
+/// ```
+/// use ftfy::language::{languages_writing_pair, Language};
+///
+/// let german = Language::all().find(|l| l.name() == "German").unwrap();
+/// assert!(languages_writing_pair('ü', 'r').contains(german));
+/// assert!(languages_writing_pair('v', 'ç').is_empty());
+/// ```
+pub fn languages_writing_pair(first: char, second: char) -> Languages {
+    languages_keeping(&[first, second])
+}
+
+/// The languages that keep the n-gram of the letters `letters` (the
+/// script of the last).
+fn languages_keeping(letters: &[char]) -> Languages {
+    let Some(&last) = letters.last() else {
+        return Languages::NONE;
+    };
+    let entry = table::entry(last);
     if !matches!(entry & 0x0F, class::LOWER | class::UPPER | class::UNCASED) {
         return Languages::NONE;
     }
     let Some(&(_, start, _)) = SCRIPT_LANGUAGES.get(usize::from(entry >> 4)) else {
         return Languages::NONE;
     };
+    let mut key = [' '; 3];
+    for (slot, &c) in key.iter_mut().zip(letters) {
+        *slot = lowercase(c);
+    }
     let mut languages = 0u128;
-    match table::row(table::key(&[lowercase(c)])) {
+    match table::row(table::key(&key[..letters.len().min(3)])) {
         table::Row::Sparse(pairs) => {
             for pair in pairs.chunks_exact(2) {
                 languages |= 1 << (pair[0] & 0x7F);

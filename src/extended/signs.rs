@@ -1,0 +1,567 @@
+//! Signs of mojibake in text as read: characters that clean text almost
+//! never shows where they stand, each found by looking at its neighbours
+//! in the word, with the language model's character classes
+//! ([`crate::language`]) and its letter inventories.
+//!
+//! - **Between**: a symbol or punctuation beyond ASCII between two
+//!   letters of one word, alone or in a run (`Za¿ó³æ`, `f√∏ler`,
+//!   `secci├│n`); joiners (`’`, `·`, dashes, the soft hyphen) excepted.
+//! - **Euro**: `€` against a letter (`â€`, the commonest mojibake).
+//! - **Soup**: two different symbols or punctuation marks beyond ASCII
+//!   side by side (`¤¥`, `“ú–`), quotes, dashes and ellipses among
+//!   themselves excepted.
+//! - **After a letter**: a symbol or punctuation mark ending a word right
+//!   after a letter (`voil‡`), but for what words end with (`’`, `”`,
+//!   `»`, `…`, `™`, `²`, `°` …).
+//! - **Capital**: a capital beyond ASCII after a lowercase letter
+//!   (`donnÇes`, `cafÈ`); Irish `hÉireann`, `nÓg`, `tÁ` excepted.
+//! - **Script**: a letter against a letter of another script in one word
+//!   (`cafй`, `Ãœ` beside Cyrillic), but for Chinese, Japanese and Korean
+//!   (written against Latin: `USB-C充電器`) and the letters of units
+//!   (`µ`, `μ`, `Ω`, `ω`).
+//! - **Control**: a C1 control character, U+FFFD or a private-use
+//!   character.
+//! - **Foreign**: no one language of CLDR's 230 Latin-script alphabets
+//!   ([`super::alphabets`]) writes all the Latin letters beyond ASCII of
+//!   the line (`ý` and `þ` with `ç` and `ü`, Turkish read as
+//!   Windows-1252): every such letter is then a sign.
+//! - **Unseen pair**: on a line whose letters only languages the model
+//!   knows write, a Latin letter beyond ASCII beside a letter that no
+//!   language of the model writing it writes it beside
+//!   ([`crate::language::languages_writing_pair`]: `aktivitéter`). (On
+//!   other lines the letters may be a language the model doesn't know,
+//!   Kurdish `kurdî` or Friulian `unîts`, whose letter pairs it can't
+//!   judge.)
+//!
+//! The ordinal indicators and abbreviation signs `º ª ° № §` and the
+//! micro sign `µ` are never signs: technical text writes them against
+//! letters and digits (`nºlin.`, `n°error`, `3ª`, `5 µm`).
+//!
+//! A sign is *hard* ([`Sign::is_hard`]) when a text a re-decoding makes
+//! must not show it either: between, euro, script, control, and a
+//! combining mark on no letter.
+
+use crate::language::{
+    class, class_of, languages_writing, languages_writing_pair, Languages, Script,
+};
+
+/// A kind of sign (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sign {
+    Between,
+    Euro,
+    Soup,
+    AfterLetter,
+    Capital,
+    Script,
+    Control,
+    StrayMark,
+    Foreign,
+    UnseenPair,
+}
+
+impl Sign {
+    /// Whether a re-decoding that shows this sign is no text.
+    pub(crate) fn is_hard(self) -> bool {
+        matches!(
+            self,
+            Sign::Between | Sign::Euro | Sign::Script | Sign::Control | Sign::StrayMark
+        )
+    }
+}
+
+/// Abbreviation signs and units, which technical text writes against
+/// letters and digits: never signs.
+pub(crate) fn is_technical_mark(c: char) -> bool {
+    matches!(c, 'º' | 'ª' | '°' | '№' | '§' | 'µ')
+}
+
+/// Punctuation that joins the letters of a word (`don’t`, `l·l`,
+/// `well‐known`, Armenian and Hebrew marks inside words) and the
+/// invisible format characters.
+fn is_joiner(c: char) -> bool {
+    matches!(
+        c,
+        '’' | '‘'
+            | '·'
+            | '\u{2010}'..='\u{2014}'
+            | 'ʼ'
+            | '・'
+            | '\u{ad}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2060}'
+            | '\u{55a}'..='\u{55f}'
+            | '\u{5f3}'
+            | '\u{5f4}'
+    )
+}
+
+/// Quotes, dashes and ellipses, which text writes side by side (`»…`,
+/// `”—`).
+fn is_quote_like(c: char) -> bool {
+    matches!(
+        c,
+        '…' | '«' | '»' | '“' | '”' | '„' | '‹' | '›' | '’' | '‘' | '—' | '–' | '·'
+    )
+}
+
+/// What words end with after a letter.
+fn ends_words(c: char) -> bool {
+    matches!(
+        c,
+        '’' | '”'
+            | '“'
+            | '„'
+            | '«'
+            | '»'
+            | '›'
+            | '…'
+            | '—'
+            | '–'
+            | '‐'
+            | '·'
+            | '™'
+            | '®'
+            | '©'
+            | '²'
+            | '³'
+            | '¹'
+            | '′'
+            | '″'
+            | '‰'
+            | '†'
+    )
+}
+
+/// Letters that units write beside Latin ones (`kΩ`, `μm`).
+pub(crate) fn is_unit_letter(c: char) -> bool {
+    matches!(c, 'µ' | 'μ' | 'Ω' | 'ω' | '\u{2126}')
+}
+
+/// What the signs need to know of a character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A letter: its script (`None` for letters of scripts the model
+    /// doesn't know), and its case.
+    Letter {
+        script: Option<Script>,
+        upper: bool,
+        lower: bool,
+    },
+    /// A combining mark.
+    Mark,
+    /// White space.
+    Space,
+    /// An ASCII character that is not a letter or white space.
+    AsciiOther,
+    /// A C1 control, U+FFFD, a private-use or unassigned character.
+    Damage,
+    /// Any other character that is not a letter: digits, punctuation,
+    /// symbols, controls.
+    Other,
+}
+
+impl Kind {
+    /// The kind of `c`.
+    pub(crate) fn of(c: char) -> Kind {
+        if c.is_ascii() {
+            return if c.is_ascii_alphabetic() {
+                Kind::Letter {
+                    script: Some(Script::Latin),
+                    upper: c.is_ascii_uppercase(),
+                    lower: c.is_ascii_lowercase(),
+                }
+            } else if c.is_ascii_whitespace() {
+                Kind::Space
+            } else {
+                Kind::AsciiOther
+            };
+        }
+        let (class, script) = class_of(c);
+        match class {
+            class::LOWER | class::UPPER | class::UNCASED | class::UNMODELED_LETTER => {
+                Kind::Letter {
+                    script,
+                    upper: class == class::UPPER,
+                    lower: class == class::LOWER,
+                }
+            }
+            class::MARK => Kind::Mark,
+            class::SPACE | class::NO_BREAK_SPACE | class::LINE_BREAK => Kind::Space,
+            class::OTHER => Kind::Damage,
+            class::CONTROL if ('\u{80}'..='\u{9f}').contains(&c) => Kind::Damage,
+            _ if c.is_whitespace() => Kind::Space,
+            _ => Kind::Other,
+        }
+    }
+
+    fn is_letter(self) -> bool {
+        matches!(self, Kind::Letter { .. })
+    }
+}
+
+/// Whether two letters of scripts `a` and `b` side by side are letters of
+/// two scripts that no word writes together.
+fn scripts_clash(a: Option<Script>, b: Option<Script>) -> bool {
+    let cjk = |script| matches!(script, Some(Script::HanKana | Script::Hangul));
+    a != b && !cjk(a) && !cjk(b)
+}
+
+/// The Latin letters beyond ASCII of a text, as the languages of CLDR's
+/// alphabets that write them all ([`super::alphabets`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LatinLetters {
+    common: [u64; 4],
+    any: bool,
+}
+
+impl Default for LatinLetters {
+    fn default() -> LatinLetters {
+        LatinLetters {
+            common: [u64::MAX; 4],
+            any: false,
+        }
+    }
+}
+
+impl LatinLetters {
+    /// The Latin letters of `text`.
+    pub(crate) fn of(text: &str) -> LatinLetters {
+        let mut letters = LatinLetters::default();
+        for c in text.chars() {
+            letters.add(c);
+        }
+        letters
+    }
+
+    /// Adds `c` if it is a Latin letter beyond ASCII of some alphabet
+    /// (others, such as `ƫ`, are left out).
+    pub(crate) fn add(&mut self, c: char) {
+        if c.is_ascii() {
+            return;
+        }
+        if let Some(writers) = alphabet_writers(c) {
+            self.any = true;
+            for (common, writers) in self.common.iter_mut().zip(writers) {
+                *common &= writers;
+            }
+        }
+    }
+
+    /// Whether one language writes all of them.
+    pub(crate) fn one_language_writes(self) -> bool {
+        !self.any || self.common.iter().any(|&common| common != 0)
+    }
+
+    /// Whether the languages that write them all are languages the model
+    /// knows (and some do): then its letter pairs may be trusted.
+    fn only_modeled_languages_write(self) -> bool {
+        self.any
+            && self.one_language_writes()
+            && self
+                .common
+                .iter()
+                .zip(super::alphabets::MODELED)
+                .all(|(&common, modeled)| common & !modeled == 0)
+    }
+}
+
+/// Whether the Latin letter `c` is one some alphabet of CLDR's or some
+/// language of the model writes.
+pub(crate) fn some_alphabet_writes(c: char) -> bool {
+    c.is_ascii() || alphabet_writers(c).is_some() || !languages_writing(c).is_empty()
+}
+
+/// The languages of CLDR's alphabets that write the Latin letter `c`
+/// (beyond ASCII, either case).
+fn alphabet_writers(c: char) -> Option<[u64; 4]> {
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    let letters = &super::alphabets::LETTERS;
+    letters
+        .binary_search_by_key(&lower, |&(letter, _)| letter)
+        .ok()
+        .map(|index| letters[index].1)
+}
+
+/// Whether the non-ASCII Latin letters of `text` are ones that no one
+/// language of the model writes together.
+pub(crate) fn latin_letters_are_foreign(text: &str) -> bool {
+    !LatinLetters::of(text).one_language_writes()
+}
+
+/// Calls `visit(index, sign)` for each character of `text` (by its index
+/// among the characters) that is a sign, with the first sign it shows.
+pub(crate) fn for_each_sign(text: &str, mut visit: impl FnMut(usize, Sign)) {
+    let line = Line::of(text);
+    let chars: Vec<(char, Kind)> = text.chars().map(|c| (c, Kind::of(c))).collect();
+    for index in 0..chars.len() {
+        if let Some(sign) = sign_at(&chars, index, line) {
+            visit(index, sign);
+        }
+    }
+}
+
+/// What the signs of a character need to know of its whole line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Line {
+    /// The line's Latin letters beyond ASCII are ones no one language
+    /// writes together.
+    pub(crate) foreign: bool,
+    /// Only languages the model knows write them all: its letter pairs
+    /// may be trusted.
+    pub(crate) modeled: bool,
+}
+
+impl Line {
+    pub(crate) fn of(text: &str) -> Line {
+        let letters = LatinLetters::of(text);
+        Line {
+            foreign: !letters.one_language_writes(),
+            modeled: letters.only_modeled_languages_write(),
+        }
+    }
+}
+
+/// The sign the character at `index` of `chars` shows, if any, on a
+/// `line` of its kind.
+pub(crate) fn sign_at(chars: &[(char, Kind)], index: usize, line: Line) -> Option<Sign> {
+    let (c, kind) = chars[index];
+    if c.is_ascii() || is_technical_mark(c) {
+        return None;
+    }
+    let at = |offset: isize| -> Option<(char, Kind)> {
+        index
+            .checked_add_signed(offset)
+            .and_then(|at| chars.get(at).copied())
+    };
+    let previous = at(-1);
+    let next = at(1);
+    match kind {
+        Kind::Damage => Some(Sign::Control),
+        Kind::Space => None,
+        Kind::Mark => match previous {
+            Some((_, Kind::Letter { .. } | Kind::Mark)) => None,
+            _ => Some(Sign::StrayMark),
+        },
+        Kind::Letter { script, upper, .. } => {
+            letter_sign(c, script, upper, previous, at(-2), next, line)
+        }
+        Kind::AsciiOther | Kind::Other => other_sign(chars, index, c, previous, next),
+    }
+}
+
+/// [`sign_at`] for a letter `c` (of `script`, a capital if `upper`),
+/// between `previous` (after `before_previous`) and `next`.
+fn letter_sign(
+    c: char,
+    script: Option<Script>,
+    upper: bool,
+    previous: Option<(char, Kind)>,
+    before_previous: Option<(char, Kind)>,
+    next: Option<(char, Kind)>,
+    line: Line,
+) -> Option<Sign> {
+    if let Some((
+        letter,
+        Kind::Letter {
+            lower: true,
+            ..
+        },
+    )) = previous
+    {
+        // (Irish: `hÉireann`, `nÓg`, `tÁ`.)
+        let irish = matches!(letter, 'h' | 'n' | 't')
+            && !before_previous.is_some_and(|(_, kind)| kind.is_letter());
+        if upper && !irish && !is_unit_letter(c) {
+            return Some(Sign::Capital);
+        }
+    }
+    for (other, kind) in [previous, next].into_iter().flatten() {
+        if let Kind::Letter {
+            script: other_script,
+            ..
+        } = kind
+        {
+            if scripts_clash(script, other_script)
+                && !is_unit_letter(c)
+                && !is_unit_letter(other)
+                && !is_technical_mark(other)
+            {
+                return Some(Sign::Script);
+            }
+        }
+    }
+    if script != Some(Script::Latin) {
+        return None;
+    }
+    if line.foreign {
+        return Some(Sign::Foreign);
+    }
+    (line.modeled && unseen_pair(c, previous, next)).then_some(Sign::UnseenPair)
+}
+
+/// Whether the Latin letter `c` (beyond ASCII) stands beside a letter
+/// (`previous` or `next`) that no language writing `c` writes it beside.
+fn unseen_pair(c: char, previous: Option<(char, Kind)>, next: Option<(char, Kind)>) -> bool {
+    let writing = languages_writing(c);
+    if writing.is_empty() {
+        return false;
+    }
+    let latin = |side: Option<(char, Kind)>| {
+        side.and_then(|(letter, kind)| match kind {
+            Kind::Letter {
+                script: Some(Script::Latin),
+                ..
+            } if !is_technical_mark(letter) => Some(letter),
+            _ => None,
+        })
+    };
+    let unseen = |first, second| {
+        languages_writing_pair(first, second)
+            .intersection(writing)
+            .is_empty()
+    };
+    latin(previous).is_some_and(|before| unseen(before, c))
+        || latin(next).is_some_and(|after| unseen(c, after))
+}
+
+/// [`sign_at`] for a character `c` beyond ASCII that is not a letter.
+fn other_sign(
+    chars: &[(char, Kind)],
+    index: usize,
+    c: char,
+    previous: Option<(char, Kind)>,
+    next: Option<(char, Kind)>,
+) -> Option<Sign> {
+    if is_joiner(c) {
+        return None;
+    }
+    // (Chinese, Japanese and Thai write their punctuation between letters,
+    // with no space.)
+    let spaced = |script: Option<Script>| {
+        !matches!(
+            script,
+            Some(Script::HanKana | Script::Hangul | Script::Thai)
+        )
+    };
+    if let (Some(before), Some(after)) = (
+        letter_beyond_run(chars, index, -1),
+        letter_beyond_run(chars, index, 1),
+    ) {
+        if spaced(before) && spaced(after) {
+            return Some(Sign::Between);
+        }
+    }
+    let is_letter = |side: Option<(char, Kind)>| side.is_some_and(|(_, kind)| kind.is_letter());
+    if c == '€' && (is_letter(previous) || is_letter(next)) {
+        return Some(Sign::Euro);
+    }
+    let other_mark = |side: Option<(char, Kind)>| {
+        side.is_some_and(|(other, kind)| {
+            matches!(kind, Kind::Other)
+                && other != c
+                && !is_technical_mark(other)
+                && !is_joiner(other)
+                && !(is_quote_like(other) && is_quote_like(c))
+        })
+    };
+    if other_mark(previous) || other_mark(next) {
+        return Some(Sign::Soup);
+    }
+    let word_ends = next.is_none_or(|(next, kind)| match kind {
+        Kind::Space => true,
+        Kind::AsciiOther => !next.is_ascii_digit(),
+        _ => false,
+    });
+    (is_letter(previous) && word_ends && !ends_words(c)).then_some(Sign::AfterLetter)
+}
+
+/// The script of the letter that comes, from the character at `index`,
+/// past the run of symbols and punctuation beyond ASCII it is part of (in
+/// the direction `step`), if a letter comes.
+#[allow(clippy::option_option)]
+fn letter_beyond_run(chars: &[(char, Kind)], index: usize, step: isize) -> Option<Option<Script>> {
+    let mut at = index;
+    loop {
+        let next = at.checked_add_signed(step)?;
+        let &(c, kind) = chars.get(next)?;
+        match kind {
+            Kind::Letter { script, .. } => return Some(script),
+            Kind::Other if !is_joiner(c) && !is_technical_mark(c) => at = next,
+            _ => return None,
+        }
+    }
+}
+
+/// The characters of `text` (by index) that are signs, as a vector of
+/// flags, and whether any is a hard one.
+pub(crate) fn signed_positions(text: &str) -> (Vec<bool>, bool) {
+    let mut signed = vec![false; text.chars().count()];
+    let mut hard = false;
+    for_each_sign(text, |index, sign| {
+        signed[index] = true;
+        hard |= sign.is_hard();
+    });
+    (signed, hard)
+}
+
+/// How many hard signs `text` shows.
+pub(crate) fn hard_signs(text: &str) -> usize {
+    let mut count = 0;
+    for_each_sign(text, |_, sign| count += usize::from(sign.is_hard()));
+    count
+}
+
+/// Whether `text` shows any sign.
+pub(crate) fn shows_sign(text: &str) -> bool {
+    let mut any = false;
+    for_each_sign(text, |_, _| any = true);
+    any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signs(text: &str) -> Vec<(char, Sign)> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut found = Vec::new();
+        for_each_sign(text, |index, sign| found.push((chars[index], sign)));
+        found
+    }
+
+    #[test]
+    fn mojibake_shows_signs() {
+        assert_eq!(
+            signs("Za¿ó³æ"),
+            [('¿', Sign::Between), ('³', Sign::Between)]
+        );
+        assert_eq!(signs("f√∏ler"), [('√', Sign::Between), ('∏', Sign::Between)]);
+        assert_eq!(signs("donnÇes"), [('Ç', Sign::Capital)]);
+        assert_eq!(signs("cafй"), [('й', Sign::Script)]);
+        assert_eq!(signs("doesnâ€™t"), [('â', Sign::Foreign), ('€', Sign::Between)].into_iter().filter(|(c, _)| *c == '€').collect::<Vec<_>>());
+        assert!(signs("çalýþan ölçme").iter().all(|&(_, sign)| sign == Sign::Foreign));
+        assert_eq!(signs("¤¥@").len(), 2);
+        assert_eq!(signs("a\u{80}b"), [('\u{80}', Sign::Control)]);
+    }
+
+    #[test]
+    fn clean_text_shows_none() {
+        for text in [
+            "nºlin.",
+            "n°error.",
+            "art. 5º, § 2º",
+            "5 µm and 10 kΩ",
+            "na hÉireann",
+            "don’t l·l well‐known",
+            "„Zitat“ «citação» …",
+            "Größere Änderungen",
+            "USB-C充電器",
+            "Þórður á Íslandi",
+            "12 km² PROMASTOP®",
+            "Zażółć gęślą jaźń",
+        ] {
+            assert_eq!(signs(text), [], "{text}");
+        }
+    }
+}
