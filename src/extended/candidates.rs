@@ -363,7 +363,15 @@ mod tests {
                 .iter()
                 .map(|&b| usize::from(facts.alphabetic[usize::from(b)]))
                 .sum();
-            assert_eq!(letters, super::super::letter_count(&text), "{name}");
+            // (Windows-1258's tone marks count as letters.)
+            let letters_and_marks = text
+                .chars()
+                .filter(|&c| {
+                    c.is_alphabetic()
+                        || crate::language::class_of(c).0 == crate::language::class::MARK
+                })
+                .count();
+            assert_eq!(letters, letters_and_marks, "{name}");
             let symbols: usize = bytes
                 .iter()
                 .map(|&b| usize::from(facts.symbol[usize::from(b)]))

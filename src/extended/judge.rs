@@ -35,7 +35,6 @@ use super::prefilter;
 use super::readings::{self, Scripts};
 use super::signs;
 use super::spans;
-use crate::badness::is_bad;
 use crate::language::Scorer;
 use crate::plan::{ExplanationStep, ExtensionFix, Fix, SpanRepair as Repair};
 
@@ -606,7 +605,6 @@ impl<'t> Judge<'t> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::TextFixerConfig;
 
     fn fixed(text: &str) -> String {

@@ -256,14 +256,16 @@ pub(crate) fn is_plausible(text: &str, candidate: &str) -> bool {
     {
         return false;
     }
-    let suspicious = |c: char| {
-        (c.is_control() && !c.is_whitespace())
-            || matches!(c, '\u{fffd}' | '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..)
-    };
-    if candidate.chars().filter(|&c| suspicious(c)).count()
-        > text.chars().filter(|&c| suspicious(c)).count()
-    {
-        return false;
+    // (Each kind apart: U+FFFD, which the sloppy codecs read as byte 1A,
+    // must not become the control character 1A.)
+    let control = |c: char| c.is_control() && !c.is_whitespace();
+    let damage = |c: char| matches!(c, '\u{fffd}' | '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..);
+    for suspicious in [&control as &dyn Fn(char) -> bool, &damage] {
+        if candidate.chars().filter(|&c| suspicious(c)).count()
+            > text.chars().filter(|&c| suspicious(c)).count()
+        {
+            return false;
+        }
     }
     !is_bad(candidate)
 }

@@ -152,7 +152,7 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     for &position in &positions {
         restored[position] = quote_bytes(bytes[position])[0];
     }
-    // The quotes of one word are chosen together (`тётя` read as
+    // The quotes of one word are chosen together (`фотоапарат` read as
     // Windows-1252 with its three quotes straightened is right only with
     // all three right), the first of the likeliest choices winning a tie.
     // Twice, when two words have choices: the second time, each word's
@@ -417,7 +417,7 @@ mod tests {
         // Later words' quotes, not chosen yet, show no letter.
         assert_eq!(fixed("PrzeciwieÅ\"stwie usÅ'ug"), "Przeciwieństwie usług");
         // Three quotes in one word, chosen together.
-        assert_eq!(fixed("Ñ'Ñ'Ñ'Ñ\u{8f}"), "тётя");
+        assert_eq!(fixed("Ñ\"Ð¾Ñ'Ð¾Ð°Ð¿Ð°Ñ€Ð°Ñ' Ñ–"), "фотоапарат і");
         // Ukrainian `є` after a letter or apostrophe, in a line with `і`.
         assert_eq!(fixed("Ð¼Ð°Ñ\" Ñ–"), "має і");
         assert_eq!(fixed("Ð¾Ð±'Ñ\"ÐºÑ' Ñ–"), "об'єкт і");

@@ -247,7 +247,7 @@ pub fn languages_writing(c: char) -> Languages {
 /// use ftfy::language::{languages_writing_pair, Language};
 ///
 /// let german = Language::all().find(|l| l.name() == "German").unwrap();
-/// assert!(languages_writing_pair('ü', 'r').contains(german));
+/// assert!(languages_writing_pair('r', 'e').contains(german));
 /// assert!(languages_writing_pair('v', 'ç').is_empty());
 /// ```
 pub fn languages_writing_pair(first: char, second: char) -> Languages {

@@ -136,3 +136,5 @@ proptest::proptest! {
         proptest::prop_assert_eq!(whole.chars(), text.chars().count() as u64);
     }
 }
+
+
