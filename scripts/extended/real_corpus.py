@@ -308,6 +308,11 @@ SOURCE_MOJIBAKE = {
     "Slovene": "èÈ¾¹æð",
     "Croatian": "èÈ¾¹æð",
     "Bosnian": "èÈ¾¹æð",
+    "Czech": "èìøùÈÌØÙ¾ò",
+    "Slovak": "èìøùÈÌØÙ¾ò",
+    "Polish": "æê¿³¹œŸÆÊ",
+    "Lithuanian": "àèëðøûþÀÈËÐØÛÞ",
+    "Latvian": "ðþÐÞ",
 }
 UTF8_SIGNATURES = ["Ä‘", "Ä‡", "Ä\x8d", "Ĺ˝", "Ĺľ", "ĹĄ", "Ä\x87"]
 
@@ -315,7 +320,8 @@ UTF8_SIGNATURES = ["Ä‘", "Ä‡", "Ä\x8d", "Ĺ˝", "Ĺľ", "ĹĄ", "Ä\x87"]
 def is_source_mojibake(text, language):
     """Whether `text`, a sentence of lingua's testdata in `language`, is
     itself mojibake by the signatures above."""
-    return any(c in text for c in SOURCE_MOJIBAKE.get(language, "")) or any(s in text for s in UTF8_SIGNATURES)
+    return (any(c in text for c in SOURCE_MOJIBAKE.get(language, "")) or any(s in text for s in UTF8_SIGNATURES)
+            or any("\x80" <= c <= "\x9f" for c in text))
 
 
 def clean_texts(texts):
