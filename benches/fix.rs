@@ -4,6 +4,9 @@
 //! mojibake, dense mojibake, one very long line), and the adversarial long
 //! lines of one repeated pattern, with fix_text only.
 //!
+//! `fix_text_extended` is the same call in the extended mode
+//! (`TextFixerConfig::extended_recovery`), on every input.
+//!
 //! Run: `cargo bench`, or `cargo bench -- adversarial` for one group. For
 //! the comparison with Python ftfy and plsfix, see
 //! `scripts/side_by_side.py`.
@@ -15,11 +18,15 @@ mod inputs;
 
 fn ordinary(c: &mut Criterion) {
     let config = TextFixerConfig::default();
+    let extended = TextFixerConfig::default().extended_recovery(true);
     for (name, text) in inputs::inputs() {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.sample_size(20);
         group.bench_function("fix_text", |b| b.iter(|| fix_text_with(&text, &config)));
+        group.bench_function("fix_text_extended", |b| {
+            b.iter(|| fix_text_with(&text, &extended))
+        });
         // Lines split beforehand, as for ftfy in scripts/side_by_side.py.
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         group.bench_function("fix_encoding_per_line", |b| {
@@ -53,5 +60,18 @@ fn adversarial(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ordinary, adversarial);
+/// The adversarial inputs in the extended mode, in a group of their own:
+/// some take seconds a run there.
+fn adversarial_extended(c: &mut Criterion) {
+    let config = TextFixerConfig::default().extended_recovery(true);
+    let mut group = c.benchmark_group("adversarial_extended");
+    group.sample_size(10);
+    for (name, text) in inputs::adversarial() {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(name, |b| b.iter(|| fix_text_with(&text, &config)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ordinary, adversarial, adversarial_extended);
 criterion_main!(benches);

@@ -106,6 +106,7 @@ fn lines(lines: &[&str], count: usize, mangle_every: Option<usize>, manglers: &[
 /// Lines of `lines`, unnumbered, in a fixed pseudo-random order (so the
 /// lengths vary as in real data), every `mangle_every`-th one broken.
 fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
+    // (`usize::MAX`: none.)
     let manglers = [
         Mangle::Utf8As(&codecs::SLOPPY_WINDOWS_1252),
         Mangle::Utf8As(&codecs::LATIN_1),
@@ -116,7 +117,7 @@ fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
     let mut text = String::new();
     for i in 0..count {
         let line = lines[random.below(lines.len())];
-        let mangled = (i % mangle_every == 0)
+        let mangled = (mangle_every != usize::MAX && i % mangle_every == 0)
             .then(|| break_text(line, manglers[(i / mangle_every) % manglers.len()]))
             .flatten();
         text.push_str(mangled.as_deref().unwrap_or(line));
@@ -124,6 +125,21 @@ fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
     }
     text
 }
+
+/// The lines of a corpus of `benches/data/` (its first line is the
+/// header that names its generator).
+fn corpus_lines(corpus: &'static str) -> Vec<&'static str> {
+    corpus.lines().skip(1).collect()
+}
+
+/// English software messages, one per line (30 bytes a line, 3% holding a
+/// `<`, 0.1% a `&`), by `scripts/bench_messages.py`.
+const MESSAGES_EN: &str = include_str!("data/messages_en.txt");
+
+/// Short messages in about 170 languages, one per line (63 bytes a line),
+/// from CLDR and lingua's test sentences, by
+/// `scripts/bench_messages.py`.
+const MESSAGES_MULTILINGUAL: &str = include_str!("data/messages_multilingual.txt");
 
 /// A small fixed-seed xorshift generator: the inputs must not change
 /// between runs or machines.
@@ -168,6 +184,14 @@ pub fn inputs() -> Vec<(&'static str, String)> {
             lines(CLEAN_MULTILINGUAL, 8_000, Some(1), &to_1252),
         ),
         ("one_long_line", multilingual_line.repeat(1_700)),
+        (
+            "messages_en",
+            shuffled_lines(&corpus_lines(MESSAGES_EN), 34_000, usize::MAX),
+        ),
+        (
+            "messages_multilingual_1_percent",
+            shuffled_lines(&corpus_lines(MESSAGES_MULTILINGUAL), 16_000, 100),
+        ),
     ]
 }
 
@@ -187,30 +211,50 @@ fn soup(alphabet: &[char], size: usize) -> String {
     text
 }
 
+/// Base letters under stacks of 4 to 30 combining marks ("zalgo"), one
+/// line of about `size` bytes.
+fn zalgo(size: usize) -> String {
+    let mut random = Random(0x2a160);
+    let mut text = String::with_capacity(size + 128);
+    while text.len() < size {
+        text.push(char::from(b'a' + random.below(26) as u8));
+        for _ in 0..4 + random.below(27) {
+            // OK because U+0300 to U+036F are all characters.
+            text.push(char::from_u32(0x300 + random.below(0x70) as u32).expect("a mark"));
+        }
+    }
+    text
+}
+
+/// `text` cut into lines of `every` characters.
+fn in_lines(text: &str, every: usize) -> String {
+    let mut lines = String::with_capacity(text.len() + text.len() / every + 1);
+    for (i, c) in text.chars().enumerate() {
+        lines.push(c);
+        if i % every == every - 1 {
+            lines.push('\n');
+        }
+    }
+    lines
+}
+
 /// The adversarial inputs, named, each one line of about 1 MB (or, for
 /// line breaks, many empty lines; the chains, quadratic in ftfy, are 16 KB).
 /// Every class of input that makes some fix work is here, plus what
 /// `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
-    const SIZE: usize = 1 << 20;
-    let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
-    let windows_1251: Vec<char> = ('\u{80}'..='\u{ff}')
-        .filter_map(|byte| {
-            codecs::SLOPPY_WINDOWS_1251
-                .decode(&[byte as u8])
-                .ok()?
-                .chars()
-                .next()
-        })
-        .collect();
-    // The upper halves with their C1 controls (ISO-8859-2 keeps them as
-    // Latin-1 does), which make `fix_encoding` alternate between fixing
-    // runs and C1 controls over the whole line.
-    let latin_1_c1: Vec<char> = ('\u{80}'..='\u{ff}').collect();
-    let iso_8859_2: Vec<char> = ('\u{80}'..='\u{ff}')
-        .filter_map(|byte| codecs::ISO_8859_2.decode_byte(byte as u8))
-        .collect();
-    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
+    let mut all = repeated_patterns();
+    all.extend(soups_and_shapes());
+    all.extend(hunted());
+    all
+}
+
+/// The size of most adversarial inputs.
+const SIZE: usize = 1 << 20;
+
+/// One character, pair or short pattern repeated, for every kind of input
+/// that makes some fix work.
+fn repeated_patterns() -> Vec<(&'static str, String)> {
     vec![
         ("ligature_fi", repeated("ﬁ", SIZE)),
         ("ligatures_mixed", repeated("ﬀﬂﬃĳǆ", SIZE)),
@@ -239,11 +283,68 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         ("mojibake_pair", repeated("Ã©", SIZE)),
         ("mojibake_triple", repeated("â€™", SIZE)),
         ("mojibake_half", repeated("Ã©é", SIZE)),
+    ]
+}
+
+/// Soups of random characters of a code page's upper half, and the shapes
+/// of damaged text: patterns in short lines, mojibake between clean words,
+/// stacks of combining marks.
+fn soups_and_shapes() -> Vec<(&'static str, String)> {
+    let latin_1: Vec<char> = ('\u{a0}'..='\u{ff}').collect();
+    let windows_1251: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| {
+            codecs::SLOPPY_WINDOWS_1251
+                .decode(&[byte as u8])
+                .ok()?
+                .chars()
+                .next()
+        })
+        .collect();
+    // The upper halves with their C1 controls (ISO-8859-2 keeps them as
+    // Latin-1 does), which make `fix_encoding` alternate between fixing
+    // runs and C1 controls over the whole line.
+    let latin_1_c1: Vec<char> = ('\u{80}'..='\u{ff}').collect();
+    let iso_8859_2: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| codecs::ISO_8859_2.decode_byte(byte as u8))
+        .collect();
+    let windows_1253: Vec<char> = ('\u{80}'..='\u{ff}')
+        .filter_map(|byte| {
+            codecs::SLOPPY_WINDOWS_1253
+                .decode(&[byte as u8])
+                .ok()?
+                .chars()
+                .next()
+        })
+        .collect();
+    let mojibake_chars: Vec<char> = "ÃÂâ€™œžŸ©®¢£¤¥¦§¨ª«¬¯°±²³´µ¶·¸¹º»¼½¾¿".chars().collect();
+    vec![
         ("soup_latin_1", soup(&latin_1, SIZE)),
         ("soup_windows_1251", soup(&windows_1251, SIZE)),
         ("soup_mojibake_chars", soup(&mojibake_chars, SIZE)),
         ("soup_latin_1_c1", soup(&latin_1_c1, SIZE)),
+        ("soup_windows_1253", soup(&windows_1253, SIZE)),
+        ("soup_latin_1_lines", in_lines(&soup(&latin_1, SIZE), 40)),
+        // U+FFFD between lead bytes: lossy mojibake everywhere.
+        ("a_tilde_replacement", repeated("Ã\u{fffd}", SIZE)),
+        // Mojibake between clean words, in one line.
+        (
+            "mojibake_interleaved",
+            repeated("The café is open. The cafÃ© is open. ", SIZE),
+        ),
+        ("doesnt_mojibake", repeated("doesnâ€™t ", SIZE)),
+        // Short lines of what the long lines above repeat.
+        ("ligature_fi_lines", repeated("ﬁﬁﬁﬁﬁﬁ\n", SIZE)),
+        ("nbsp_led_lines", repeated("\u{a0}Ã\u{a0}text\n", SIZE)),
+        ("a_tilde_lines", repeated("ÃÃÃÃÃÃ\n", SIZE)),
+        ("zalgo", zalgo(SIZE)),
         ("soup_iso_8859_2", soup(&iso_8859_2, SIZE)),
+    ]
+}
+
+/// What `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target
+/// found.
+fn hunted() -> Vec<(&'static str, String)> {
+    vec![
         // Found by tools/src/bin/hunt_slow.rs: quadratic if a rejected run
         // of mojibake is searched again from each character.
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
@@ -303,5 +404,35 @@ pub fn adversarial() -> Vec<(&'static str, String)> {
         // A chain that runs leftward: each step fixes the run just before
         // the one fixed last (settled in linear time too).
         ("hunt_leftward_chain_16k", repeated("•ßÂ\u{85}Ç", 1 << 14)),
+        // Found by the slow_input fuzz target in the default mode, at
+        // about 35 times ordinary text's time per byte in its instrumented
+        // build: short lines and runs of NULs beside U+FFFD, line
+        // separators, `&`, escapes and `Â`.
+        (
+            "hunt_fffd_nul_separators",
+            repeated("\u{fffd}\0\0\u{fffd}\u{2028}\u{2028}", SIZE),
+        ),
+        ("hunt_nul_amp_lines", repeated("??\n\0&", SIZE)),
+        ("hunt_nul_a_circumflex", repeated("n\0nÂ'", SIZE)),
+        ("hunt_nul_escape_lines", repeated("?1\0?\n\u{1b}\0", SIZE)),
+        ("hunt_nul_cr_amp_lines", repeated("\0\n\0\0\0\r&z", SIZE)),
+        (
+            "hunt_fffd_separator_lines",
+            repeated("?\n\0..\u{fffd}\u{2028}‹", SIZE),
+        ),
+        // Found by the slow_input fuzz target in the extended mode (and
+        // kept for both): lone Latin-1 letters and punctuation that every
+        // legacy codec re-reads.
+        ("hunt_extended_e_acute_euro", repeated("é€", SIZE)),
+        ("hunt_extended_y_acute", repeated("ý", SIZE)),
+        (
+            "hunt_extended_guillemet_fffd",
+            repeated("‹\u{fffd}\u{2028}", SIZE),
+        ),
+        (
+            "hunt_extended_del_guillemet",
+            repeated("\u{7f}‹\u{7f}", SIZE),
+        ),
+        ("hunt_extended_nul_e_acute", repeated("b\0é\u{206c}", SIZE)),
     ]
 }

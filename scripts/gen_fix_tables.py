@@ -38,12 +38,59 @@ def rust_str(text):
     return '"' + "".join(c if c.isprintable() and c not in '"\\' else f"\\u{{{ord(c):x}}}" for c in text) + '"'
 
 
+# Slots of the entities' hash table: a power of two, less than half full.
+ENTITY_SLOTS = 1 << 13
+
+
+def fnv1a(data):
+    """FNV-1a, 64 bits, as src/fnv.rs computes it."""
+    value = 0xcbf29ce484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
 def html_tables():
     # Entity names without the & and ; that ftfy's table keys carry.
     entities = sorted((name[1:-1], value) for name, value in HTML_ENTITIES.items())
-    lines = [HEADER, "", "/// `(name, text)` for every named entity, sorted by name (byte order).",
-             "pub(super) static ENTITIES: &[(&str, &str)] = &["]
-    lines += [f"    ({rust_str(name)}, {rust_str(value)})," for name, value in entities]
+    # Names and texts each one string, with where each ends, and a hash
+    # table of them: data without pointers, which the loader need not
+    # relocate when a program starts.
+    names = "".join(name for name, _ in entities)
+    texts = "".join(value for _, value in entities)
+    ends, name_end, text_end = [], 0, 0
+    for name, value in entities:
+        name_end += len(name.encode())
+        text_end += len(value.encode())
+        ends.append((name_end, text_end))
+    assert name_end < 1 << 16 and text_end < 1 << 16
+
+    def pieces(text, size=60):
+        return [text[i:i + size] for i in range(0, len(text), size)]
+
+    lines = [HEADER, "", "/// The name of every named entity, sorted (byte order), one after the other.",
+             "pub(super) static ENTITY_NAMES: &str = concat!("]
+    lines += [f"    {rust_str(piece)}," for piece in pieces(names)]
+    lines += [");", "", "/// What each stands for, one after the other.",
+              "pub(super) static ENTITY_TEXTS: &str = concat!("]
+    lines += [f"    {rust_str(piece)}," for piece in pieces(texts, 30)]
+    lines += [");", "", "/// Where each entity's name and text end in those strings.",
+              f"pub(super) static ENTITY_ENDS: [(u16, u16); {len(ends)}] = ["]
+    lines += ["    " + " ".join(f"({n}, {t})," for n, t in ends[i:i + 6]) for i in range(0, len(ends), 6)]
+    lines += ["];", ""]
+    # Open addressing by the FNV-1a hash of the name (src/fnv.rs): each
+    # slot holds an entity's number plus one, or 0.
+    slots = [0] * ENTITY_SLOTS
+    for number, (name, _) in enumerate(entities):
+        slot = fnv1a(name.encode()) % ENTITY_SLOTS
+        while slots[slot]:
+            slot = (slot + 1) % ENTITY_SLOTS
+        slots[slot] = number + 1
+    lines += ["/// The entities by the FNV-1a hash of their name, modulo the table's",
+              "/// size, in the first free slot from there: each slot holds an entity's",
+              "/// number plus one, or 0.",
+              f"pub(super) static ENTITY_SLOTS: [u16; {ENTITY_SLOTS}] = ["]
+    lines += ["    " + " ".join(f"{slot}," for slot in slots[i:i + 16]) for i in range(0, len(slots), 16)]
     lines += ["];", ""]
     invalid = sorted(html._invalid_charrefs.items())
     lines += ["/// Numeric references that `html.unescape` replaces with another text.",

@@ -5,6 +5,7 @@ inputs, in one run: prints MB/s for each and the ratios.
     python3 scripts/side_by_side.py                  # every input, 3 rounds
     python3 scripts/side_by_side.py --rounds 1 ligature_fi entities
     python3 scripts/side_by_side.py --markdown       # the tables of docs/performance.md
+    python3 scripts/side_by_side.py --extended       # also the extended mode's fix_text
 
 The inputs are those of the criterion benchmarks (benches/inputs.rs):
 ordinary text and the adversarial long lines, written out by
@@ -46,12 +47,13 @@ def rate(work, megabytes, seconds):
     return runs * megabytes / (time.perf_counter() - started)
 
 
-def ours(name):
-    done = subprocess.run([str(BINARY), str(DATA), name], capture_output=True, check=True, text=True)
+def ours(name, extended=False):
+    mode = ["--extended"] if extended else []
+    done = subprocess.run([str(BINARY), *mode, str(DATA), name], capture_output=True, check=True, text=True)
     return json.loads(done.stdout)
 
 
-def measure(name, ordinary, seconds):
+def measure(name, ordinary, seconds, extended):
     """One round on one input: every tool in turn."""
     import ftfy
     import ftfy.badness
@@ -70,6 +72,8 @@ def measure(name, ordinary, seconds):
     record = ours(name)
     for function in ("fix_text", "fix_encoding", "is_bad"):
         figures[f"ours {function}"] = record[function]
+    if extended:
+        figures["ours extended fix_text"] = ours(name, extended=True)["fix_text"]
     return figures
 
 
@@ -79,6 +83,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="minimum time per Python measurement")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    parser.add_argument("--extended", action="store_true",
+                        help="also run the extended mode's fix_text (its MB/s, its time against the default's)")
     args = parser.parse_args()
     ensure_venv()
     # plsfix panics (and recovers) on some adversarial inputs; its
@@ -94,7 +100,7 @@ def main():
     rounds = {name: [] for name in names}
     for round_number in range(args.rounds):
         for name in names:
-            rounds[name].append(measure(name, name in ordinary_names, args.seconds))
+            rounds[name].append(measure(name, name in ordinary_names, args.seconds, args.extended))
             print(f"round {round_number + 1}/{args.rounds}: {name}", file=sys.stderr)
 
     def median(name, key):
@@ -104,20 +110,26 @@ def main():
         return statistics.median(figures[ours_key] / figures[theirs_key] for figures in rounds[name])
 
     head = ["input", "ftfy 6.3.1", "plsfix 0.1.8", "this crate", "vs ftfy", "vs plsfix"]
+    if args.extended:
+        head += ["extended", "extended vs ftfy", "extended's time / default's"]
     print(f"\nfix_text, MB/s (median of {args.rounds} rounds):")
     if args.markdown:
-        print("| " + " | ".join(head) + " |\n| --- |" + " ---: |" * 5)
+        print("| " + " | ".join(head) + " |\n| --- |" + " ---: |" * (len(head) - 1))
     else:
-        print(f"{head[0]:30} {head[1]:>11} {head[2]:>12} {head[3]:>11} {head[4]:>8} {head[5]:>9}")
+        print(f"{head[0]:32} " + " ".join(f"{cell:>12}" for cell in head[1:]))
     for name in names:
         cells = [f"{median(name, 'ftfy fix_text'):.1f}", f"{median(name, 'plsfix fix_text'):.1f}",
                  f"{median(name, 'ours fix_text'):.0f}",
                  f"{ratio(name, 'ours fix_text', 'ftfy fix_text'):.0f}×",
                  f"{ratio(name, 'ours fix_text', 'plsfix fix_text'):.1f}×"]
+        if args.extended:
+            cells += [f"{median(name, 'ours extended fix_text'):.1f}",
+                      f"{ratio(name, 'ours extended fix_text', 'ftfy fix_text'):.1f}×",
+                      f"{ratio(name, 'ours fix_text', 'ours extended fix_text'):.2f}×"]
         if args.markdown:
             print(f"| {name} | " + " | ".join(cells) + " |")
         else:
-            print(f"{name:30} {cells[0]:>11} {cells[1]:>12} {cells[2]:>11} {cells[3]:>8} {cells[4]:>9}")
+            print(f"{name:32} " + " ".join(f"{cell:>12}" for cell in cells))
 
     print(f"\nper line, MB/s (median of {args.rounds} rounds):")
     head = ["input", "function", "ftfy 6.3.1", "this crate", "vs ftfy"]

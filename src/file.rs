@@ -541,7 +541,10 @@ impl<R: Read> TextBatches<R> {
         if self.eof {
             return Ok(());
         }
-        let chunk = (self.batch_bytes / 4).clamp(1, 1 << 18);
+        // Small reads first, so that a small input costs no large buffer
+        // to zero (the start-up cost of a command run on a short file).
+        let first_reads = (self.bytes_read as usize).saturating_mul(2).max(1 << 12);
+        let chunk = (self.batch_bytes / 4).clamp(1, 1 << 18).min(first_reads);
         let start = self.raw.len();
         self.raw.resize(start + chunk, 0);
         let read = loop {

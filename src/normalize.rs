@@ -2,7 +2,6 @@
 //! for text that is already normalized (as nearly all text is).
 
 use std::borrow::Cow;
-use std::sync::LazyLock;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
@@ -115,7 +114,7 @@ fn borrow_if_same(text: &str, mut normalized: impl Iterator<Item = char>) -> Cow
 /// Whether NFC leaves `text` alone, decided by NFC's quick check (every
 /// character "yes", the combining marks in canonical order: a test checks
 /// this agrees with the normalization crate's `is_nfc_quick`), with the
-/// Basic Multilingual Plane read from [`NFC_QUICK_BMP`] instead of the
+/// Basic Multilingual Plane read from the quick table instead of the
 /// crate's hashed tables, and one more case the check alone leaves as
 /// "maybe": a starter that may compose with the character before it
 /// (Bengali `া` after a consonant: common in Bengali, Odia and Tamil text)
@@ -123,7 +122,6 @@ fn borrow_if_same(text: &str, mut normalized: impl Iterator<Item = char>) -> Cow
 /// (Anything else the quick check calls "maybe" is a no here: the caller
 /// normalizes to find out.)
 fn nfc_leaves_alone(text: &str) -> bool {
-    let table = &*NFC_QUICK_BMP;
     let mut last_class = 0;
     let mut previous = None;
     for c in text.chars() {
@@ -131,7 +129,7 @@ fn nfc_leaves_alone(text: &str) -> bool {
         let entry = if code < 0x80 {
             0
         } else if code < 0x10000 {
-            table.rows[usize::from(table.blocks[code / 64]) * 64 + code % 64]
+            NFC_QUICK_ROWS[usize::from(NFC_QUICK_BLOCKS[code / 64]) * 64 + code % 64]
         } else if STABLE_EMOJI.contains(&(code as u32)) {
             0
         } else {
@@ -162,11 +160,11 @@ fn starter_stays_apart(before: char, before_class: u8, c: char) -> bool {
     before_class == 0 && unicode_normalization::char::compose(before, c).is_none()
 }
 
-/// In [`NFC_QUICK_BMP`]: a character whose quick check is neither "yes"
+/// In the quick table: a character whose quick check is neither "yes"
 /// nor a starter's "maybe". (No canonical combining class is this high.)
 const NOT_QUICK_YES: u8 = u8::MAX;
 
-/// In [`NFC_QUICK_BMP`]: a starter (combining class 0) whose quick check
+/// In the quick table: a starter (combining class 0) whose quick check
 /// is "maybe": it may compose with the starter before it.
 const MAYBE_STARTER: u8 = u8::MAX - 1;
 
@@ -181,58 +179,21 @@ fn quick_entry(c: char) -> u8 {
     }
 }
 
-/// [`quick_entry`] of each Basic Multilingual Plane character, by block of
-/// 64: `blocks` numbers the row of `rows` for each block, and blocks with
-/// the same entries share a row (most are all zeros).
-struct QuickTable {
-    blocks: Box<[u16]>,
-    rows: Box<[u8]>,
-}
-
-static NFC_QUICK_BMP: LazyLock<QuickTable> = LazyLock::new(|| {
-    let mut blocks = Vec::with_capacity(0x10000 / 64);
-    let mut rows: Vec<u8> = Vec::new();
-    let mut seen: std::collections::HashMap<Vec<u8>, u16> = std::collections::HashMap::new();
-    for block in 0..0x10000u32 / 64 {
-        // Surrogates get 0: a `&str` holds none.
-        let row: Vec<u8> = (block * 64..block * 64 + 64)
-            .map(|code| char::from_u32(code).map_or(0, quick_entry))
-            .collect();
-        let number = *seen.entry(row.clone()).or_insert_with(|| {
-            rows.extend_from_slice(&row);
-            u16::try_from(rows.len() / 64 - 1).expect("fewer than 65536 rows")
-        });
-        blocks.push(number);
-    }
-    QuickTable {
-        blocks: blocks.into_boxed_slice(),
-        rows: rows.into_boxed_slice(),
-    }
-});
-
-/// Basic Multilingual Plane characters that NFC leaves alone in any
-/// context (quick check "yes" and combining class 0), one bit each, taken
-/// from the normalization crate itself so the two always agree.
-static NFC_STABLE_BMP: LazyLock<Box<[u64]>> = LazyLock::new(|| {
-    use unicode_normalization::char::canonical_combining_class;
-
-    let mut bits = vec![0u64; 0x10000 / 64].into_boxed_slice();
-    for code in 0..0x10000u32 {
-        let Some(c) = char::from_u32(code) else {
-            continue;
-        };
-        if canonical_combining_class(c) == 0
-            && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
-        {
-            bits[code as usize / 64] |= 1 << (code % 64);
-        }
-    }
-    bits
-});
+// [`quick_entry`] of each Basic Multilingual Plane character, by block of
+// 64 (`NFC_QUICK_BLOCKS` numbers the row of `NFC_QUICK_ROWS` for each
+// block; blocks with the same entries share a row, and most are all
+// zeros), and the characters NFC leaves alone in any context (quick check
+// "yes" and combining class 0), one bit each in `NFC_STABLE_BMP`: both
+// taken from the normalization crate itself, so the two always agree,
+// and generated (see `tests::generated_nfc_table`).
+#[rustfmt::skip]
+mod nfc_table;
+use nfc_table::{NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
 
 /// [`NFC_STABLE_BMP`] for a byte-level scan: word `i` covers U+(64i) to
 /// U+(64i+63), which are the characters of one two-byte lead byte, or of
 /// one three-byte lead and second byte, in UTF-8.
+#[cfg(test)]
 pub(crate) fn nfc_stable_bmp() -> &'static [u64] {
     &NFC_STABLE_BMP
 }
@@ -304,6 +265,49 @@ mod tests {
         for text in ["\u{995}\u{9be}", "\u{b15}\u{b3e}", "\u{b95}\u{bbe}"] {
             assert!(nfc_leaves_alone(text), "{text:?}");
         }
+    }
+
+    /// The quick table and the stable characters, worked out from the
+    /// normalization crate, are the generated ones.
+    #[test]
+    fn generated_nfc_table() {
+        use crate::text::generated::{check, header, items};
+        use unicode_normalization::char::canonical_combining_class;
+        let mut blocks = Vec::with_capacity(0x10000 / 64);
+        let mut rows: Vec<u8> = Vec::new();
+        let mut seen: std::collections::HashMap<Vec<u8>, u16> = std::collections::HashMap::new();
+        for block in 0..0x10000u32 / 64 {
+            // Surrogates get 0: a `&str` holds none.
+            let row: Vec<u8> = (block * 64..block * 64 + 64)
+                .map(|code| char::from_u32(code).map_or(0, quick_entry))
+                .collect();
+            let number = *seen.entry(row.clone()).or_insert_with(|| {
+                rows.extend_from_slice(&row);
+                u16::try_from(rows.len() / 64 - 1).expect("fewer than 65536 rows")
+            });
+            blocks.push(number);
+        }
+        let mut stable = vec![0u64; 0x10000 / 64];
+        for c in (0..0x10000u32).filter_map(char::from_u32) {
+            if canonical_combining_class(c) == 0
+                && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
+            {
+                stable[c as usize / 64] |= 1 << (c as usize % 64);
+            }
+        }
+        let (major, minor, update) = unicode_normalization::UNICODE_VERSION;
+        let source = format!("unicode-normalization's tables (Unicode {major}.{minor}.{update})");
+        let content = format!(
+            "{}\n/// What `quick_entry` says of each character, by block of 64: the row of\n/// `NFC_QUICK_ROWS` for each block.\npub(super) static NFC_QUICK_BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of 64 entries.\npub(super) static NFC_QUICK_ROWS: [u8; {}] = [\n{}];\n\n/// Characters NFC leaves alone in any context (quick check \"yes\" and\n/// combining class 0), one bit each: word `i` covers U+(64i) to U+(64i+63).\npub(super) static NFC_STABLE_BMP: [u64; {}] = [\n{}];\n",
+            header(&source),
+            blocks.len(),
+            items(&blocks, 16),
+            rows.len(),
+            items(&rows, 16),
+            stable.len(),
+            items(stable.iter().map(|word| format!("{word:#018x}")), 4),
+        );
+        check("src/normalize/nfc_table.rs", &content);
     }
 
     /// What [`STABLE_EMOJI`] says: every character there has combining

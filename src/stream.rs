@@ -13,8 +13,8 @@ use std::borrow::Cow;
 
 use crate::encoding::EncodingFixer;
 use crate::pipeline::{
-    decodes_entities, fix_scanned_segment_by_lines, fix_segment, scan_line, FixedLines, Triggers,
-    Unsettled,
+    decodes_entities, fix_scanned_segment_by_lines, fix_segment, scan_line, scan_to_loud_line,
+    FixedLines, Quiet, Triggers, Unsettled,
 };
 use crate::plan::ExplanationStep;
 use crate::text::{char_boundary_at_or_before, char_count};
@@ -269,34 +269,68 @@ impl StreamFixer {
         let mut copied_up_to = 0;
         let mut start = 0;
         while start < text.len() {
-            let (end, triggers) = self.next_segment(text, start);
-            if triggers == Triggers::default() {
-                // Nothing to fix, no `<`: the line changes neither itself
-                // nor the state carried to the next one.
-                start = end;
-                continue;
+            // The lines before the next one that is not quiet need nothing.
+            let (line_start, line_end, line_triggers) = self.next_loud_line(text, start);
+            if line_start == text.len() {
+                break;
             }
-            if let Cow::Owned(fixed) = self.fix_scanned_segment(&text[start..end], triggers) {
-                match output {
-                    // The text so far is this segment: no copy.
-                    None if offset + start == 0 => *output = Some(fixed),
-                    _ => {
-                        let output = output.get_or_insert_with(|| {
-                            let mut output = String::with_capacity(whole.len() + 16);
-                            output.push_str(&whole[..offset]);
-                            output
-                        });
-                        output.push_str(&text[copied_up_to..start]);
-                        output.push_str(&fixed);
-                    }
+            // A line of at most `max_decode_length` bytes is one segment,
+            // whose triggers are known; a longer one is cut.
+            let one_segment = line_end - line_start <= self.config.max_decode_length.max(1);
+            start = line_start;
+            while start < line_end {
+                let (end, triggers) = if one_segment {
+                    (line_end, Triggers::from_bits(line_triggers))
+                } else {
+                    self.next_segment(text, start)
+                };
+                if triggers == Triggers::default() {
+                    // Nothing to fix, no `<`: the segment changes neither
+                    // itself nor the state carried to the next one.
+                    start = end;
+                    continue;
                 }
-                copied_up_to = end;
+                if let Cow::Owned(fixed) = self.fix_scanned_segment(&text[start..end], triggers) {
+                    match output {
+                        // The text so far is this segment: no copy.
+                        None if offset + start == 0 => *output = Some(fixed),
+                        _ => {
+                            let output = output.get_or_insert_with(|| {
+                                let mut output = String::with_capacity(whole.len() + 16);
+                                output.push_str(&whole[..offset]);
+                                output
+                            });
+                            output.push_str(&text[copied_up_to..start]);
+                            output.push_str(&fixed);
+                        }
+                    }
+                    copied_up_to = end;
+                }
+                start = end;
             }
-            start = end;
         }
         if let Some(output) = output {
             output.push_str(&text[copied_up_to..]);
         }
+    }
+
+    /// The next line of `text` from `start` (a segment boundary) that is
+    /// not quiet in this fixer's configuration, mode and state: its start,
+    /// end and triggers, as [`scan_to_loud_line`] finds them.
+    fn next_loud_line(&self, text: &str, start: usize) -> (usize, usize, u16) {
+        #[cfg(test)]
+        if QUIET_LINES_DISABLED.with(std::cell::Cell::get) {
+            // The plain path: every segment scanned on its own.
+            let (end, triggers) = self.next_segment(text, start);
+            return (start, end, triggers.bits());
+        }
+        let state = self.state;
+        let markup = !state.entities_allowed && (!state.auto_html || state.output_has_tag);
+        // An encoding fixer that settles like ftfy's leaves alone the
+        // text ftfy's heuristic finds clean.
+        let quiet = Quiet::new(&self.config, self.encoding().settles_like_ftfy(), markup);
+        let max_line = self.config.max_decode_length.max(1);
+        scan_to_loud_line(text.as_bytes(), start, quiet, max_line)
     }
 
     /// The end of the segment of `text` that starts at `start`, and its
@@ -438,6 +472,13 @@ impl StreamFixer {
             None => fixed,
         }
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whether this thread's fixers scan every segment on its own, as the
+    /// plain path the property tests compare the whole-text scan with.
+    static QUIET_LINES_DISABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// How far the scan of a line first looks for its end.
@@ -586,6 +627,116 @@ mod tests {
             let whole = crate::fix_text_with(&text, &config).into_owned();
             lines_disabled(false);
             prop_assert_eq!(by_lines, whole);
+        }
+    }
+
+    /// Lines for the whole-text scan: quiet ones of every kind (plain
+    /// ASCII, clean text in many scripts, tabs, markup alone), and lines
+    /// it must stop at (mojibake, characters NFC or a fix changes, markup
+    /// beside non-ASCII, controls, line breaks, entities).
+    const SCAN_LINES: &[&str] = &[
+        "plain ASCII text, long enough to pass a chunk of sixty-four bytes at once",
+        "short",
+        "",
+        "tab\there and form\u{c}feed",
+        "Le café était fermé.",
+        "Съешь же ещё этих булок",
+        "Ελληνικά γράμματα",
+        "東京の天気は晴れです。",
+        "안녕하세요 세계",
+        "नमस्ते दुनिया",
+        "สวัสดีชาวโลก",
+        "مرحبا بالعالم",
+        "Emoji 😀 🎉",
+        "a <b>tag</b> here",
+        "AT&amp;T &lt;3",
+        "Q&A",
+        "<p>café</p>",
+        "é <",
+        "cafÃ©",
+        "doesnâ€™t",
+        "Ð¡ÑŠÐµÑˆÑŒ",
+        "e\u{301}",
+        "\u{93}quoted\u{94}",
+        "“curly” ‘quotes’",
+        "it’s here, isn’t it",
+        "l’été d’Ελλάδα",
+        "ﬁne ﬂower",
+        "ＬＯＵＤ",
+        "bell\u{7}",
+        "cr\rlf",
+        "sep\u{2028}arator",
+        "\u{1b}[1mbold",
+        "\u{feff}bom",
+        "×÷ ° ±",
+        "ß Ø ¿",
+    ];
+
+    /// A configuration for the whole-text scan's test: each option that
+    /// decides which lines are quiet.
+    fn scan_config() -> impl Strategy<Value = TextFixerConfig> {
+        (
+            0..3u8,
+            0..4u8,
+            any::<bool>(),
+            any::<bool>(),
+            prop_oneof![Just(1_000_000usize), 1..40usize],
+        )
+            .prop_map(|(html, normalization, fix_encoding, extended, max)| {
+                TextFixerConfig {
+                    unescape_html: [
+                        UnescapeHtml::Auto,
+                        UnescapeHtml::Always,
+                        UnescapeHtml::Never,
+                    ][usize::from(html)],
+                    normalization: [
+                        Some(crate::Normalization::Nfc),
+                        None,
+                        Some(crate::Normalization::Nfkc),
+                        Some(crate::Normalization::Nfd),
+                    ][usize::from(normalization)],
+                    fix_encoding,
+                    max_decode_length: max,
+                    ..TextFixerConfig::default().extended_recovery(extended)
+                }
+            })
+    }
+
+    proptest! {
+        // (More with PROPTEST_CASES.)
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(300)
+        ))]
+
+        /// fix_text with the whole-text scan, which passes over quiet
+        /// lines, equals fix_text scanning every segment on its own, in
+        /// every mode and configuration, fed whole or in pieces.
+        #[test]
+        fn the_whole_text_scan_equals_scanning_each_segment(
+            picks in proptest::collection::vec(
+                (proptest::sample::select(SCAN_LINES), 0..10u8),
+                1..60,
+            ),
+            config in scan_config(),
+            cut in 0..200usize,
+        ) {
+            let text: String = picks
+                .iter()
+                .map(|&(line, end)| match end {
+                    0 => line.to_owned(),
+                    1 => format!("{line}\r\n"),
+                    _ => format!("{line}\n"),
+                })
+                .collect();
+            let fixed = crate::fix_text_with(&text, &config).into_owned();
+            let cut = crate::text::char_boundary_at_or_before(&text, cut);
+            let mut fixer = StreamFixer::new(&config);
+            let fed = fixer.feed(&text[..cut]) + &fixer.feed(&text[cut..]) + &fixer.finish();
+            QUIET_LINES_DISABLED.with(|cell| cell.set(true));
+            let plain = crate::fix_text_with(&text, &config).into_owned();
+            QUIET_LINES_DISABLED.with(|cell| cell.set(false));
+            prop_assert_eq!(&fixed, &plain);
+            prop_assert_eq!(fed, plain);
         }
     }
 

@@ -71,6 +71,104 @@ pub(crate) fn skip_ascii(bytes: &[u8], from: usize) -> usize {
     index
 }
 
+/// Whether `byte` is *plain*: printable ASCII or a line feed, but `&`
+/// and `<` when `MARKUP`. No fix acts on a plain byte, and the pre-scan
+/// flags none (`pipeline::scan` checks that against its table).
+#[inline(always)]
+const fn is_plain<const MARKUP: bool>(byte: u8) -> bool {
+    // Written without branches, for the vectorized loop below. One more
+    // than a byte of printable ASCII is above 0x20 as a signed byte; one
+    // more than a control, DEL or a byte that is not ASCII is not.
+    let printable = (byte.wrapping_add(1) as i8) > 0x20;
+    let markup = MARKUP & ((byte == b'&') | (byte == b'<'));
+    (printable & !markup) | (byte == b'\n')
+}
+
+/// The index of the first byte at or after `from` that is not plain (see
+/// [`is_plain`]; `&` and `<` are not plain when `markup`), or
+/// `bytes.len()`. Text of short clean ASCII lines is passed over here,
+/// sixty-four bytes at a time in a loop the compiler turns into SIMD, not
+/// a line at a time.
+pub(crate) fn skip_plain(bytes: &[u8], from: usize, markup: bool) -> usize {
+    if markup {
+        skip_plain_bytes::<true>(bytes, from)
+    } else {
+        skip_plain_bytes::<false>(bytes, from)
+    }
+}
+
+fn skip_plain_bytes<const MARKUP: bool>(bytes: &[u8], from: usize) -> usize {
+    let mut index = from.min(bytes.len());
+    // Short runs (between the accented letters of Latin text) a word at a
+    // time, long ones a chunk at a time.
+    let mut words = 0;
+    while words < 4 {
+        let Some(word) = word_at(bytes, index) else {
+            break;
+        };
+        let flags = not_plain_flags::<MARKUP>(word);
+        if flags == 0 {
+            index += 8;
+            words += 1;
+            continue;
+        }
+        // The lowest flag is exact (see `bytes_below`), but a line feed is
+        // flagged too.
+        let at = index + (flags.trailing_zeros() / 8) as usize;
+        if bytes[at] != b'\n' {
+            return at;
+        }
+        index = at + 1;
+    }
+    while let Some(chunk) = bytes.get(index..index + CHUNK) {
+        if let Some(offset) = first_not_plain::<MARKUP>(chunk) {
+            return index + offset;
+        }
+        index += CHUNK;
+    }
+    // The last bytes, in a chunk made up with plain ones.
+    let mut last = [b' '; CHUNK];
+    last[..bytes.len() - index].copy_from_slice(&bytes[index..]);
+    first_not_plain::<MARKUP>(&last).map_or(bytes.len(), |offset| index + offset)
+}
+
+/// The high bit of each byte of `word` that is not plain, or is a line
+/// feed, exact up to the lowest flagged byte (as [`bytes_below`]).
+#[inline]
+fn not_plain_flags<const MARKUP: bool>(word: u64) -> u64 {
+    let markup = if MARKUP {
+        bytes_equal(word, b'&') | bytes_equal(word, b'<')
+    } else {
+        0
+    };
+    (word & HIGH_BITS) | bytes_below(word, 0x20) | bytes_equal(word, 0x7F) | markup
+}
+
+/// The bytes [`skip_plain_bytes`] looks at at once.
+const CHUNK: usize = 64;
+
+/// The offset of the first byte of `chunk` (of [`CHUNK`] bytes) that is
+/// not plain, if any. Whether a run of bytes holds one is a loop without
+/// branches, which the compiler vectorizes: the whole chunk, then a
+/// quarter at a time, then byte by byte in the quarter that holds it.
+#[inline(always)]
+fn first_not_plain<const MARKUP: bool>(chunk: &[u8]) -> Option<usize> {
+    let any_not_plain = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .fold(false, |found, &byte| found | !is_plain::<MARKUP>(byte))
+    };
+    if !any_not_plain(chunk) {
+        return None;
+    }
+    let (quarter, bytes) = chunk
+        .chunks_exact(CHUNK / 4)
+        .enumerate()
+        .find(|(_, bytes)| any_not_plain(bytes))?;
+    let offset = bytes.iter().position(|&byte| !is_plain::<MARKUP>(byte))?;
+    Some(quarter * CHUNK / 4 + offset)
+}
+
 /// The largest character boundary of `text` at or before byte `at`.
 pub(crate) fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
@@ -105,6 +203,48 @@ pub(crate) fn char_count(bytes: &[u8]) -> usize {
         .sum();
     let rest_chars = rest.iter().filter(|&&byte| byte & 0xC0 != 0x80).count();
     bytes.len() - rest.len() - continuation + rest_chars
+}
+
+/// Writing the generated tables (`src/**/*_table.rs`): each module that
+/// has one keeps the code that works it out as a test, which compares the
+/// checked-in file with what that code makes now, and writes it instead
+/// when `FTFY_REGENERATE` is set (`scripts/regen.sh` does). So the tables
+/// cost nothing at start-up, and can't drift from their sources.
+#[cfg(test)]
+pub(crate) mod generated {
+    use std::fmt::Display;
+
+    /// The command that writes the tables.
+    pub(crate) const COMMAND: &str = "FTFY_REGENERATE=1 cargo test --lib generated_";
+
+    /// The header of a generated file made from `source`.
+    pub(crate) fn header(source: &str) -> String {
+        format!("// Generated by `{COMMAND}` from {source}; do not edit.\n")
+    }
+
+    /// `values` as the items of a Rust array literal, a few to a line.
+    pub(crate) fn items<T: Display>(
+        values: impl IntoIterator<Item = T>,
+        per_line: usize,
+    ) -> String {
+        let values: Vec<String> = values.into_iter().map(|value| value.to_string()).collect();
+        values
+            .chunks(per_line)
+            .map(|line| format!("    {},\n", line.join(", ")))
+            .collect()
+    }
+
+    /// Checks that the file at `path` (from the crate's root) is
+    /// `content`, or writes it when `FTFY_REGENERATE` is set.
+    pub(crate) fn check(path: &str, content: &str) {
+        let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("FTFY_REGENERATE").is_some() {
+            std::fs::write(&full, content).expect("can write the generated table");
+            return;
+        }
+        let current = std::fs::read_to_string(&full).unwrap_or_default();
+        assert!(current == content, "{path} is out of date: run `{COMMAND}`");
+    }
 }
 
 #[cfg(test)]
@@ -157,6 +297,40 @@ mod tests {
                             first(bytes_equal(word, target)),
                             expected,
                             "{bytes:?} = {target}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The chunked loop against the plain definition, for every byte at
+    /// every position of a chunk and beyond, from every start.
+    #[test]
+    fn skip_plain_finds_the_first_byte_that_is_not_plain() {
+        for markup in [false, true] {
+            let plain = |byte: u8| {
+                matches!(byte, b' '..=b'~' | b'\n') && !(markup && matches!(byte, b'&' | b'<'))
+            };
+            for (byte, filler) in (0..=255u8).flat_map(|byte| [(byte, b'a'), (byte, b'\n')]) {
+                for (length, at) in [
+                    (70, 0),
+                    (70, 7),
+                    (70, 31),
+                    (70, 32),
+                    (70, 45),
+                    (70, 69),
+                    (3, 1),
+                    (140, 100),
+                ] {
+                    let mut bytes = vec![filler; length];
+                    bytes[at] = byte;
+                    for from in [0, 1, at, at + 1, length] {
+                        let expected = (from..length).find(|&i| !plain(bytes[i])).unwrap_or(length);
+                        assert_eq!(
+                            skip_plain(&bytes, from, markup),
+                            expected,
+                            "{byte:#x} at {at} of {length} from {from}, markup {markup}"
                         );
                     }
                 }

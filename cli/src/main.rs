@@ -299,10 +299,14 @@ fn run_with(args: &Args) -> Result<(), Failure> {
             ExplainFormat::Json => Explain::Json,
         }),
     );
+    // A file that fits in one batch gives the other threads nothing to
+    // do: it is fixed on this one, without the cost of starting them.
+    let one_batch = input_len.is_some_and(|len| len <= args.batch_bytes as u64);
     let jobs = args
         .jobs
         .or_else(|| thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get);
+    let jobs = if one_batch { 1 } else { jobs };
     let bytes_read = Arc::new(AtomicU64::new(0));
     let mut progress = Progress::new(input_len, Arc::clone(&bytes_read), !args.explain);
     let mut write = |fixed: &batches::Fixed| -> Result<(), Failure> {

@@ -35,10 +35,21 @@ import threading
 import time
 from pathlib import Path
 
+import importlib.util
+
 import ftfy  # also registers the sloppy codecs that the corpus uses
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "differential"))
-import corpus as differential  # noqa: E402
+
+def _load_corpus():
+    """scripts/differential/corpus.py, loaded from its file."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "differential" / "corpus.py"
+    spec = importlib.util.spec_from_file_location("differential_corpus", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+differential = _load_corpus()
 
 
 def strings_of_about_100_chars(count: int, damaged: bool, seed: int = 7) -> list:

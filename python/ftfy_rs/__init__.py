@@ -13,7 +13,11 @@ or, before importing a library that uses ftfy::
     sys.modules["ftfy"] = ftfy_rs
 
 Beyond ftfy, :func:`fix_texts` fixes many strings (a list, any iterable,
-or an Arrow string array) in parallel without holding the GIL.
+an Arrow array, a pandas or Polars Series) in parallel without holding the
+GIL, and :func:`fix_column` a column of a DataFrame or Arrow table.
+
+The package's own version is ``ftfy_rs.__version__``; the version of ftfy
+whose interface and answers it reproduces is ``ftfy_rs.ftfy_version``.
 """
 
 from __future__ import annotations
@@ -23,16 +27,19 @@ import importlib
 import sys
 import unicodedata
 import warnings
-from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, NamedTuple, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Literal, NamedTuple, TextIO, cast
 
-from ftfy_rs import _native, bad_codecs, fixes
+from ftfy_rs import _columns, _native, bad_codecs, fixes
 from ftfy_rs._native import BYTES_ERROR_TEXT
 from ftfy_rs.badness import is_bad  # noqa: F401 (as in ftfy)
 from ftfy_rs.formatting import display_ljust
 
-# The version of ftfy whose interface and answers this package reproduces:
-# code that checks `ftfy.__version__` sees what it expects.
-__version__ = "6.3.1"
+# This distribution's version (the Rust crate's, which the wheel carries).
+__version__: str = _native.__version__
+
+# The version of ftfy whose interface and answers this package reproduces.
+ftfy_version = "6.3.1"
 
 bad_codecs.ok()
 
@@ -279,180 +286,97 @@ def fix_file(
 
     The file may be opened in text or binary mode (or be any iterable of
     lines). Bytes are decoded with `encoding`, or, if it is None, with the
-    encoding that :func:`guess_bytes` guesses from the first line. In "auto"
-    mode, HTML entities stop being decoded from the first line that holds
-    a `<`.
+    encoding that :func:`guess_bytes` guesses from the first line (from the
+    first 64 KiB with `extended_recovery`). In "auto" mode, HTML entities
+    stop being decoded from the first line that holds a `<`.
 
-    Memory stays bounded however long the lines are: the file is read at
-    most `max_decode_length` characters (bytes, in binary mode) at a time,
-    and a line longer than `max_decode_length` characters is fixed in
-    pieces, cut where :func:`fix_text` cuts it (ftfy 6.3.1 reads and fixes
-    such a line whole).
+    Memory stays bounded however long the lines are: a line longer than
+    `max_decode_length` characters is fixed in pieces, cut where
+    :func:`fix_text` cuts it (ftfy 6.3.1 reads and fixes such a line
+    whole).
     """
     if config is None:
         config = _DEFAULTS
     config = _config_from_kwargs(config, kwargs)
-    # fix_text fixes one character at a time below 1.
+    read = getattr(input_file, "read", None)
+    if read is not None and isinstance(read(0), bytes):
+        yield from _fix_binary_file(input_file, encoding, config)
+        return
+    # Text: a text stream's own lines (read at most max_decode_length
+    # characters at a time), or the items of an iterable.
     limit = max(config.max_decode_length, 1)
-    for segment in _file_segments(input_file, encoding, limit, config.extended_recovery):
-        if config.unescape_html == "auto" and "<" in segment:
-            config = config._replace(unescape_html=False)
-        yield _native.fix_text_segment(segment, config)
-
-
-# Bytes the first line of a file may take, per character of
-# max_decode_length, in any encoding guess_bytes picks: a character
-# outside the BMP is 6 bytes in CESU-8 (utf-8-variants).
-_GUESS_BYTES_PER_CHARACTER = 6
-
-
-def _file_segments(
-    input_file: Any, encoding: str | None, limit: int, extended_recovery: bool = False
-) -> Iterator[str]:
-    """
-    The text of a file as the segments fix_text would fix: each line, and
-    each piece of `limit` characters of a longer one.
-
-    A text stream's own lines are kept as it reads them (universal
-    newlines included), as are the items of an iterable; bytes read from
-    a stream are decoded incrementally, so that a character cut between
-    two reads stays whole, and cut after each `\n`. Nothing holds more
-    than a few reads' worth of the file.
-    """
-    readline, pieces = _file_pieces(input_file, limit)
     decoder = None
-    pending = ""
-    for piece in pieces:
-        if not isinstance(piece, bytes):
-            if len(piece) <= limit:
-                yield piece
-            else:
-                yield from _cut(piece, limit)
-            continue
-        if decoder is None:
-            if encoding is None:
-                if readline is not None and extended_recovery:
-                    # Extended mode guesses from the first 64 KiB, as the
-                    # Rust crate's fix_file does.
-                    piece = _first_lines(piece, readline, limit)
-                elif readline is not None:
-                    piece = _first_line(piece, readline, limit)
-                encoding = _guess_encoding(piece, readline is not None, extended_recovery)
-            decoder = codecs.getincrementaldecoder(encoding)()
-        text = pending + decoder.decode(piece)
-        if readline is None:
-            # Each item of an iterable is a line of its own.
-            yield from _cut(text, limit)
-        else:
-            pending = yield from _cut_stream(text, limit)
+    for line in _lines(input_file, limit):
+        if isinstance(line, bytes):
+            # An iterable of bytes: each item a line, decoded as ftfy does
+            # (a character cut between two items is joined again).
+            if decoder is None:
+                if encoding is None:
+                    encoding = _guess(line, config.extended_recovery)[1]
+                decoder = codecs.getincrementaldecoder(encoding)()
+            line = decoder.decode(line)
+        segments = [line] if len(line) <= limit else _native.split_segments(line, limit)
+        for segment in segments:
+            if config.unescape_html == "auto" and "<" in segment:
+                config = config._replace(unescape_html=False)
+            yield _native.fix_text_segment(segment, config)
     if decoder is not None:
-        pending = yield from _cut_stream(pending + decoder.decode(b"", True), limit)
-        if pending:
-            yield pending
+        # Raises for bytes left undecoded at the end.
+        decoder.decode(b"", True)
 
 
-def _file_pieces(input_file: Any, limit: int) -> tuple[Any, Iterator[Any]]:
-    """How to read the file, and what it gives: its `readline` and the
-    pieces `readline(limit)` returns until it is empty, or, for an object
-    without a `readline` that takes a size, None and its items."""
+def _lines(input_file: Any, limit: int) -> Iterator[Any]:
+    """The lines of a text stream, read at most `limit` characters at a
+    time, or the items of any other iterable."""
     readline = getattr(input_file, "readline", None)
     if readline is not None:
         try:
-            first = readline(limit)
+            line = readline(limit)
         except TypeError:
-            # A readline that takes no size: read lines as ftfy does.
+            # A readline that takes no size: iterate, as ftfy does.
             readline = None
     if readline is None:
-        return None, iter(input_file)
-
-    def pieces(piece: Any) -> Iterator[Any]:
-        while piece:
-            yield piece
-            piece = readline(limit)
-
-    return readline, pieces(first)
-
-
-def _first_line(piece: bytes, readline: Any, limit: int) -> bytes:
-    """Reads on until the first line is whole, so that the encoding is
-    guessed from all of it, as ftfy does; but no further than the bytes
-    a line of `limit` characters can take."""
-    most = limit * _GUESS_BYTES_PER_CHARACTER
-    while not piece.endswith(b"\n") and len(piece) < most:
-        more = readline(min(limit, most - len(piece)))
-        if not more:
-            break
-        piece += more
-    return piece
-
-
-def _first_lines(piece: bytes, readline: Any, limit: int) -> bytes:
-    """Reads on until the whole lines of the first 64 KiB are in, for the
-    guess of extended mode (or to the end of a shorter file; a line
-    longer than that ends it)."""
-    while len(piece) < _EXTENDED_GUESS_BYTES:
-        more = readline(min(limit, _EXTENDED_GUESS_BYTES))
-        if not more:
-            break
-        piece += more
-    return piece
-
-
-# How much of a file extended mode guesses the encoding from (the Rust
-# crate's `extended::guess::SAMPLE_BYTES`).
-_EXTENDED_GUESS_BYTES = 1 << 16
-
-
-def _guess_encoding(first: bytes, may_continue: bool, extended_recovery: bool = False) -> str:
-    """guess_bytes' encoding for the first line (the first lines, in
-    extended mode). Where a long first line was cut, a UTF-8 sequence cut
-    with it is left out of the guess."""
-    if first.startswith((b"\xfe\xff", b"\xff\xfe")):
-        return "utf-16"
-    if may_continue and not first.endswith(b"\n"):
-        if extended_recovery and b"\n" in first:
-            first = first[: first.rindex(b"\n") + 1]
-        else:
-            first = first[: _whole_utf8_length(first)]
-    return _guess(first, extended_recovery)[1]
-
-
-def _whole_utf8_length(data: bytes) -> int:
-    """The length of `data` without a UTF-8 sequence cut short at its end."""
-    for back in range(1, min(4, len(data)) + 1):
-        byte = data[-back]
-        if byte < 0x80:
-            return len(data)
-        if byte >= 0xC0:
-            # A lead byte: is its sequence complete?
-            needed = 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
-            return len(data) if back >= needed else len(data) - back
-    return len(data)
-
-
-def _cut(text: str, limit: int) -> Iterator[str]:
-    """A line as fix_text's segments: itself, or pieces of a long one."""
-    if len(text) <= limit:
-        yield text
+        yield from input_file
         return
-    rest = yield from _cut_stream(text, limit)
-    if rest:
-        yield rest
+    while line:
+        yield line
+        line = readline(limit)
 
 
-def _cut_stream(text: str, limit: int) -> Generator[str, None, str]:
-    """Yields the segments fix_text would cut from the start of `text`
-    (after each `\n`, or at `limit` characters) that are complete, and
-    returns the rest, which more text may continue."""
-    position = 0
-    while True:
-        end = text.find("\n", position, position + limit) + 1
-        if not end:
-            if len(text) - position < limit:
-                return text[position:]
-            end = position + limit
-        yield text[position:end]
-        position = end
+def _fix_binary_file(
+    input_file: BinaryIO, encoding: str | None, config: TextFixerConfig
+) -> Iterator[str]:
+    """fix_file on a binary stream: read, decoded (or guessed) and cut by
+    the Rust crate, or, for an encoding that the crate does not decode as
+    Python does, decoded by Python's codec first."""
+    try:
+        lines = _native.FileFixer(input_file, encoding, config)
+    except LookupError:
+        codecs.lookup(cast(str, encoding))  # an unknown name raises here
+        lines = _native.FileFixer(_Utf8Reader(input_file, cast(str, encoding)), "utf-8", config)
+    yield from lines
+
+
+class _Utf8Reader:
+    """A binary stream in another encoding, read as UTF-8: decoded by
+    Python's codec, so that its errors are Python's."""
+
+    def __init__(self, stream: BinaryIO, encoding: str) -> None:
+        """Reads `stream`, in `encoding`."""
+        self.stream = stream
+        self.decoder = codecs.getincrementaldecoder(encoding)()
+        self.pending = b""
+
+    def read(self, size: int) -> bytes:
+        """At most `size` bytes of UTF-8; empty at the end."""
+        while len(self.pending) < size:
+            data = self.stream.read(size)
+            final = not data
+            self.pending += self.decoder.decode(data, final).encode("utf-8", "surrogatepass")
+            if final:
+                break
+        out, self.pending = self.pending[:size], self.pending[size:]
+        return out
 
 
 def guess_bytes(bstring: bytes) -> tuple[str, str]:
@@ -501,11 +425,7 @@ def _guess(bstring: bytes, extended_recovery: bool) -> tuple[str, str]:
     if not isinstance(bstring, bytes):
         # What ftfy ends up doing with other buffers: the same decoding.
         bstring = bytes(bstring)
-    guess = _native.guess_bytes(bstring, extended_recovery)
-    if guess is None:
-        # Only broken UTF-16 fails: let Python's codec raise its own error.
-        return bstring.decode("utf-16"), "utf-16"
-    return guess
+    return cast("tuple[str, str]", _native.guess_bytes(bstring, extended_recovery))
 
 
 def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
@@ -581,53 +501,75 @@ def fix_texts(
     config: TextFixerConfig | None = None,
     *,
     threads: int | None = None,
+    errors: Literal["raise", "keep", "null"] = "raise",
     **kwargs: Any,
 ) -> Any:
     """
-    Fix many texts at once, as :func:`fix_text` fixes each, in parallel and
-    without holding the GIL.
+    Fix many texts at once, each as :func:`fix_text` fixes it, in parallel
+    and without holding the GIL.
 
-    `texts` is any iterable of str (the result is a list, in the same
-    order), or an Arrow string or large_string array, such as a
-    `pyarrow.Array` or `pyarrow.ChunkedArray` (the result is the same kind,
-    nulls kept). `threads` is the number of threads; None uses every core.
-    Keyword options override the config's, as in :func:`fix_text`.
+    `texts` may be
+
+    - any iterable of `str`: the result is a list, in the same order;
+    - a pandas Series: a Series with the same index, name and dtype,
+      missing values kept;
+    - a Polars Series: a Polars Series; a Polars expression: an expression
+      (for `df.with_columns(fix_texts(pl.col("text")))`);
+    - a pyarrow Array or ChunkedArray, or any object that exports an Arrow
+      array or stream (`__arrow_c_array__`, `__arrow_c_stream__`): the same
+      kind, nulls kept. Arrow string, large_string and string_view columns,
+      and dictionary-encoded ones (only the dictionary is fixed), keep
+      their type.
+
+    `threads` is the number of threads that fix; None uses every core.
+    `errors` says what to do with an element that is not a string: "raise"
+    (a TypeError naming the first one), "keep" (return it unchanged) or
+    "null" (None in its place). Keyword options override the config's, as
+    in :func:`fix_text`.
 
         >>> fix_texts(["cafÃ©", "fine"])
         ['café', 'fine']
+        >>> fix_texts(["cafÃ©", 3.5], errors="keep")
+        ['café', 3.5]
     """
     if isinstance(texts, (str, bytes)):
         raise TypeError("fix_texts takes an iterable of strings, not one string")
     if config is not None and not isinstance(config, tuple):
         raise TypeError("config must be a TextFixerConfig or None")
     if kwargs:
-        config = _config_from_kwargs(
-            _DEFAULTS_NO_EXPLAIN if config is None else config, kwargs
-        )
-    chunks = getattr(texts, "chunks", None)
-    if chunks is not None and hasattr(texts, "__arrow_c_stream__"):
-        import pyarrow  # a ChunkedArray: pyarrow is there
-
-        fixed = [_fix_arrow(chunk, config, threads) for chunk in chunks]
-        return pyarrow.chunked_array(fixed, type=texts.type)
-    if hasattr(texts, "__arrow_c_array__"):
-        return _fix_arrow(texts, config, threads)
-    return _native.fix_texts(texts, config, threads)
+        config = _config_from_kwargs(_DEFAULTS_NO_EXPLAIN if config is None else config, kwargs)
+    return _columns.fix(texts, config, threads, errors)
 
 
-def _fix_arrow(array: Any, config: TextFixerConfig | None, threads: int | None) -> Any:
-    """Fixes one Arrow array, giving back the input's kind of array."""
-    fixed = _native.fix_arrow_array(array, config, threads)
-    module = type(array).__module__.split(".")[0]
-    if module == "pyarrow":
-        import pyarrow
+def fix_column(
+    table: Any,
+    column: Any,
+    config: TextFixerConfig | None = None,
+    *,
+    threads: int | None = None,
+    errors: Literal["raise", "keep", "null"] = "raise",
+    **kwargs: Any,
+) -> Any:
+    """
+    A copy of `table` with its text column `column` fixed as
+    :func:`fix_texts` fixes a Series: `table` is a pandas or Polars
+    DataFrame, a Polars LazyFrame, or a pyarrow Table (or RecordBatch).
+    The other columns are shared, not copied.
 
-        return pyarrow.array(fixed)
-    # Any other producer gets an object exporting the Arrow array.
-    return fixed
+        >>> import pandas as pd
+        >>> fix_column(pd.DataFrame({"id": [1, 2], "text": ["cafÃ©", None]}), "text")
+           id  text
+        0   1  café
+        1   2   NaN
+    """
+    if config is not None and not isinstance(config, tuple):
+        raise TypeError("config must be a TextFixerConfig or None")
+    if kwargs:
+        config = _config_from_kwargs(_DEFAULTS_NO_EXPLAIN if config is None else config, kwargs)
+    return _columns.fix_column(table, column, config, threads, errors)
 
 
-_SUBMODULES = ("badness", "bad_codecs", "chardata", "fixes", "formatting")
+_SUBMODULES = ("badness", "bad_codecs", "chardata", "cli", "fixes", "formatting")
 
 
 def __getattr__(name: str) -> Any:

@@ -6,9 +6,15 @@ names: :func:`is_bad` to detect mojibake without fixing it, and
 
 from __future__ import annotations
 
+import re  # noqa: F401 (a name of ftfy's module)
 import warnings
 
 from ftfy_rs import _native
+from ftfy_rs._lazy import lazy_tables
+
+# ftfy's categories of characters that appear in mojibake, and its regular
+# expression of the sequences it counts (the compiled library has its own).
+__getattr__, __dir__ = lazy_tables(globals(), ("MOJIBAKE_CATEGORIES", "BADNESS_RE"))
 
 
 def sequence_weirdness(text: str) -> int:

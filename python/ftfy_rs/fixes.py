@@ -5,11 +5,30 @@ on its own, with ftfy 6.3.1's names. Each runs in the compiled library.
 
 from __future__ import annotations
 
+# Names of ftfy's module.
+import codecs  # noqa: F401
+import html  # noqa: F401
+import re  # noqa: F401
 import warnings
 from re import Match
 from typing import Any
 
+import ftfy_rs as ftfy
 from ftfy_rs import _native
+from ftfy_rs._lazy import lazy_tables
+from ftfy_rs.badness import is_bad  # noqa: F401 (as in ftfy)
+
+# ftfy's tables and regular expressions (its own, and those it imports from
+# ftfy.chardata), with its values.
+__getattr__, __dir__ = lazy_tables(
+    globals(),
+    (
+        "ALTERED_UTF8_RE", "ANSI_RE", "A_GRAVE_WORD_RE", "C1_CONTROL_RE", "CONTROL_CHARS",
+        "DOUBLE_QUOTE_RE", "ESCAPE_SEQUENCE_RE", "HTML_ENTITIES", "HTML_ENTITY_RE", "LIGATURES",
+        "LOSSY_UTF8_RE", "SINGLE_QUOTE_RE", "SURROGATE_PAIR_RE", "SURROGATE_RE",
+        "UTF8_DETECTOR_RE", "WIDTH_MAP",
+    ),
+)
 
 
 def fix_encoding_and_explain(text: str) -> Any:
@@ -22,9 +41,7 @@ def fix_encoding_and_explain(text: str) -> Any:
         DeprecationWarning,
         stacklevel=2,
     )
-    import ftfy_rs
-
-    return ftfy_rs.fix_encoding_and_explain(text)
+    return ftfy.fix_encoding_and_explain(text)
 
 
 def fix_encoding(text: str) -> str:
@@ -37,9 +54,7 @@ def fix_encoding(text: str) -> str:
         DeprecationWarning,
         stacklevel=2,
     )
-    import ftfy_rs
-
-    return ftfy_rs.fix_encoding(text)
+    return ftfy.fix_encoding(text)
 
 
 def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
@@ -53,9 +68,7 @@ def apply_plan(text: str, plan: list[tuple[str, str]]) -> str:
         DeprecationWarning,
         stacklevel=2,
     )
-    import ftfy_rs
-
-    return ftfy_rs.apply_plan(text, plan)
+    return ftfy.apply_plan(text, plan)
 
 
 def unescape_html(text: str) -> str:

@@ -6,7 +6,45 @@ which reproduce what ftfy gets from wcwidth.
 
 from __future__ import annotations
 
+from unicodedata import normalize  # noqa: F401 (a name of ftfy's module)
+
 from ftfy_rs import _native
+from ftfy_rs.fixes import remove_terminal_escapes  # noqa: F401 (as in ftfy)
+
+# wcwidth's own defaults, the only ones these measure with.
+_DEFAULTS = ("auto", 1)
+
+
+def wcwidth(wc: str, unicode_version: str = "auto", ambiguous_width: int = 1) -> int:
+    """
+    The width of one character as the `wcwidth` package's `wcwidth`
+    (which ftfy's module re-exports) measures it with its defaults: what
+    :func:`character_width` gives.
+
+        >>> wcwidth('車')
+        2
+    """
+    if (unicode_version, ambiguous_width) != _DEFAULTS:
+        raise ValueError("ftfy_rs measures widths with wcwidth's defaults only")
+    return character_width(wc)
+
+
+def wcswidth(
+    pwcs: str, n: int | None = None, unicode_version: str = "auto", ambiguous_width: int = 1
+) -> int:
+    """
+    The width of the first `n` characters of `pwcs` (all of them if `n` is
+    None) as the `wcwidth` package's `wcswidth` measures it with its
+    defaults: by grapheme clusters, -1 if one is a control character.
+    Unlike :func:`monospaced_width`, it neither normalizes nor skips
+    terminal escapes.
+
+        >>> wcswidth('ちゃぶ台返し'), wcswidth('\x1b[34mblue\x1b[m')
+        (12, -1)
+    """
+    if (unicode_version, ambiguous_width) != _DEFAULTS:
+        raise ValueError("ftfy_rs measures widths with wcwidth's defaults only")
+    return _native.wcswidth(pwcs if n is None else pwcs[:n])  # type: ignore[no-any-return]
 
 
 def character_width(char: str) -> int:

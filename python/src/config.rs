@@ -1,6 +1,8 @@
 //! ftfy's `TextFixerConfig` (a Python `NamedTuple`) to the library's.
 
+use std::num::NonZeroUsize;
 use std::sync::{Mutex, PoisonError};
+use std::thread;
 
 use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -115,9 +117,51 @@ fn convert(tuple: &Bound<'_, PyTuple>) -> PyResult<TextFixerConfig> {
         .fix_surrogates(flag(11)?)
         .remove_control_chars(flag(12)?)
         .normalization(normalization)
-        .max_decode_length(tuple.get_item(14)?.extract()?)
+        .max_decode_length(max_decode_length(&tuple.get_item(14)?)?)
         .explain(flag(15)?)
         .extended_recovery(extended_recovery))
+}
+
+/// An integer option, as an `i64` (saturated); the error names the
+/// option.
+fn integer(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    if let Ok(number) = value.extract::<i64>() {
+        return Ok(number);
+    }
+    if value.is_instance_of::<PyInt>() {
+        // Too large either way for an i64.
+        return Ok(if value.lt(0)? { i64::MIN } else { i64::MAX });
+    }
+    let type_name = value
+        .get_type()
+        .name()
+        .map_or_else(|_| "object".to_owned(), |name| name.to_string());
+    Err(PyTypeError::new_err(format!(
+        "{name} must be an integer, not {type_name}"
+    )))
+}
+
+/// `max_decode_length`: 0 or more (0 fixes a character at a time, as 1).
+fn max_decode_length(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let number = integer(value, "max_decode_length")?;
+    usize::try_from(number).map_err(|_| {
+        PyValueError::new_err(format!("max_decode_length must be 0 or more, not {number}"))
+    })
+}
+
+/// The number of threads for the `threads` keyword: 1 or more, or `None`
+/// for every core.
+pub fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(threads) = threads else {
+        return Ok(thread::available_parallelism().map_or(1, NonZeroUsize::get));
+    };
+    let number = integer(threads, "threads")?;
+    match usize::try_from(number) {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(PyValueError::new_err(format!(
+            "threads must be 1 or more (or None for every core), not {number}"
+        ))),
+    }
 }
 
 /// The field names, for the Python class to check itself against.

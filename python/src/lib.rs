@@ -8,8 +8,11 @@
 //! Python exception, and the library promises not to panic at all.
 
 mod arrow;
+mod bad_items;
 mod batch;
 mod config;
+mod file;
+mod interrupt;
 mod surrogates;
 mod text;
 
@@ -18,24 +21,78 @@ use std::borrow::Cow;
 use ftfy::codecs::{utf8_variants, Codec, UNDONE_CODECS};
 use ftfy::fixes::Fix;
 
-use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeError, PyValueError};
+use pyo3::exceptions::{
+    PyLookupError, PyTypeError, PyUnicodeDecodeError, PyUnicodeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use text::{PyText, Text};
+use interrupt::{DETACH_BYTES, GIL_FREE_BYTES};
+use text::PyText;
+
+/// Runs `job`, a fix of `input` as one unit, with the GIL held for short
+/// input, released for longer, and on a thread of its own for the longest,
+/// so that Ctrl-C stops the wait (see [`interrupt::run_detached`]).
+fn run_unit<R: Send + 'static>(
+    py: Python<'_>,
+    input: &str,
+    job: impl Fn(&str) -> R + Send + 'static,
+) -> PyResult<R> {
+    if input.len() < GIL_FREE_BYTES {
+        Ok(job(input))
+    } else if input.len() < DETACH_BYTES {
+        Ok(py.allow_threads(move || job(input)))
+    } else {
+        let input = input.to_owned();
+        interrupt::run_detached(py, move || job(&input))
+    }
+}
+
+/// `Some` of the fixed text, or `None` when nothing changed.
+fn changed(fixed: Cow<'_, str>) -> Option<String> {
+    match fixed {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(fixed) => Some(fixed),
+    }
+}
+
+/// A `str` holding `utf8`, the text of `original`: `original` itself when
+/// it is a `str`, a new `str` when it is an instance of a subclass (ftfy's
+/// functions return `str`).
+fn exact_str<'py>(original: &Bound<'py, PyAny>, utf8: &str) -> Bound<'py, PyAny> {
+    if original.is_exact_instance_of::<PyString>() {
+        original.clone()
+    } else {
+        PyString::new(original.py(), utf8).into_any()
+    }
+}
 
 /// Runs `fix` on `text`, whose surrogates (if any) it leaves as they are.
+/// Unchanged text is returned as the very same object, as ftfy's
+/// `fix_encoding` returns it, with `Unchanged::Same`; as a `str` (for an
+/// instance of a subclass), as ftfy's other fixes return it, with
+/// `Unchanged::Str`.
 fn fix_str<'py>(
     text: &Bound<'py, PyAny>,
-    fix: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
+    unchanged: Unchanged,
+    fix: impl for<'a> Fn(&'a str) -> Cow<'a, str> + Send + 'static,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (input, placeholders) = text::read_keeping_surrogates(text)?;
-    let fixed = fix(&input);
-    if let (Text::Utf8(_), Cow::Borrowed(_)) = (&input, &fixed) {
-        // Nothing changed: hand back the very same object.
-        return Ok(text.clone());
+    let fixed = run_unit(text.py(), &input, move |input| changed(fix(input)))?;
+    match (fixed, unchanged) {
+        // Placeholders, if any, stand for its own surrogates.
+        (None, Unchanged::Same) => Ok(text.clone()),
+        (None, Unchanged::Str) if text.is_exact_instance_of::<PyString>() => Ok(text.clone()),
+        (None, Unchanged::Str) => placeholders.swap_out(text.py(), &input),
+        (Some(fixed), _) => placeholders.swap_out(text.py(), &fixed),
     }
-    placeholders.swap_out(text.py(), &fixed)
+}
+
+/// What [`fix_str`] returns for text it leaves unchanged.
+#[derive(Clone, Copy)]
+enum Unchanged {
+    Same,
+    Str,
 }
 
 /// `fix_text`: the whole pipeline, line by line.
@@ -50,10 +107,17 @@ fn fix_text<'py>(
         return Err(PyUnicodeError::new_err(batch::BYTES_ERROR_TEXT));
     }
     match PyText::read(text)? {
-        PyText::Plain(input) => Ok(match ftfy::fix_text_with(&input, &config) {
-            Cow::Borrowed(_) => text.clone(),
-            Cow::Owned(fixed) => PyString::new(text.py(), &fixed).into_any(),
-        }),
+        PyText::Plain(input) => {
+            let fixed = if input.len() < GIL_FREE_BYTES {
+                changed(ftfy::fix_text_with(&input, &config))
+            } else {
+                interrupt::fix_text_in_slices(text.py(), &input, &config)?
+            };
+            Ok(match fixed {
+                None => exact_str(text, &input),
+                Some(fixed) => PyString::new(text.py(), &fixed).into_any(),
+            })
+        }
         PyText::Surrogates(points) => {
             text::points_to_python(text.py(), &surrogates::fix_text(&points, &config))
         }
@@ -69,10 +133,15 @@ fn fix_text_segment<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?.explain(false);
     match PyText::read(text)? {
-        PyText::Plain(input) => Ok(match ftfy::fix_text_segment(&input, &config) {
-            Cow::Borrowed(_) => text.clone(),
-            Cow::Owned(fixed) => PyString::new(text.py(), &fixed).into_any(),
-        }),
+        PyText::Plain(input) => {
+            let fixed = run_unit(text.py(), &input, move |input| {
+                changed(ftfy::fix_text_segment(input, &config))
+            })?;
+            Ok(match fixed {
+                None => exact_str(text, &input),
+                Some(fixed) => PyString::new(text.py(), &fixed).into_any(),
+            })
+        }
         PyText::Surrogates(points) => {
             let (fixed, _) = surrogates::fix_and_explain(&points, &config);
             text::points_to_python(text.py(), &fixed)
@@ -88,7 +157,9 @@ fn fix_encoding<'py>(
     config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = config::from_python(config)?;
-    fix_str(text, |input| ftfy::fix_encoding_with(input, &config))
+    fix_str(text, Unchanged::Same, move |input| {
+        ftfy::fix_encoding_with(input, &config)
+    })
 }
 
 /// A plan as a list of `(action, parameter)` tuples, or `None`.
@@ -116,7 +187,9 @@ fn fix_and_explain<'py>(
     let config = config::from_python(config)?;
     let (fixed, plan) = match PyText::read(text)? {
         PyText::Plain(input) => {
-            let fixed = ftfy::fix_and_explain(&input, &config);
+            let fixed = run_unit(py, &input, move |input| {
+                ftfy::fix_and_explain(input, &config)
+            })?;
             (PyString::new(py, &fixed.text).into_any(), fixed.explanation)
         }
         PyText::Surrogates(points) => {
@@ -136,17 +209,19 @@ fn fix_encoding_and_explain<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let config = config::from_python(config)?;
     let (input, placeholders) = text::read_keeping_surrogates(text)?;
-    let fixed = ftfy::fix_encoding_and_explain(&input, &config);
+    let fixed = run_unit(text.py(), &input, move |input| {
+        ftfy::fix_encoding_and_explain(input, &config)
+    })?;
     // ftfy's fix_encoding_and_explain returns a list even with explain off.
     let plan = fixed.explanation.unwrap_or_default();
     let py = text.py();
-    PyTuple::new(
-        py,
-        [
-            placeholders.swap_out(py, &fixed.text)?,
-            plan_to_python(py, Some(&plan))?,
-        ],
-    )
+    // Unchanged text is the very same object, as in ftfy.
+    let fixed_text = if fixed.text == *input {
+        text.clone()
+    } else {
+        placeholders.swap_out(py, &fixed.text)?
+    };
+    PyTuple::new(py, [fixed_text, plan_to_python(py, Some(&plan))?])
 }
 
 /// Runs the text-to-text fix ftfy names `name` (a key of ftfy's FIXERS).
@@ -165,7 +240,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
         if extended.byte_fix().is_some() {
             return Err(PyTypeError::new_err(format!("{name} takes bytes")));
         }
-        return fix_str(text, |input| {
+        return fix_str(text, Unchanged::Str, move |input| {
             extended.apply_text(input).unwrap_or(Cow::Borrowed(input))
         });
     }
@@ -176,7 +251,7 @@ fn apply_fix<'py>(name: String, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py,
             _ => None,
         })
         .ok_or_else(|| PyValueError::new_err(format!("Unknown function to apply: {name}")))?;
-    fix_str(text, fix)
+    fix_str(text, Unchanged::Str, fix)
 }
 
 /// Runs the bytes-to-bytes repair ftfy names `name`.
@@ -241,17 +316,79 @@ fn monospaced_width(text: &Bound<'_, PyAny>) -> PyResult<i32> {
     })
 }
 
-/// `guess_bytes` on bytes: `(text, encoding)`, or `None` where ftfy's
-/// UTF-16 decoding raises (the Python side then raises the same error).
-/// With `extended_recovery`, `guess_bytes_with` in that mode.
+/// The width of `text` as `wcwidth.wcswidth` measures it: -1 if it holds
+/// a control character (a surrogate counts as one).
+#[pyfunction]
+fn wcswidth(text: &Bound<'_, PyAny>) -> PyResult<i32> {
+    Ok(match PyText::read(text)? {
+        PyText::Plain(text) => ftfy::formatting::cluster_width(&text),
+        PyText::Surrogates(_) => -1,
+    })
+}
+
+/// `guess_bytes` on bytes: `(text, encoding)`; with `extended_recovery`,
+/// `guess_bytes_with` in that mode. Raises `UnicodeDecodeError` where
+/// ftfy's does: for bytes that start with a UTF-16 byte-order mark and are
+/// not UTF-16.
 #[pyfunction]
 #[pyo3(signature = (data, extended_recovery=false))]
 fn guess_bytes(
     data: &Bound<'_, PyBytes>,
     extended_recovery: bool,
-) -> Option<(String, &'static str)> {
+) -> PyResult<(String, &'static str)> {
+    let py = data.py();
+    let bytes = data.as_bytes();
     let config = ftfy::TextFixerConfig::default().extended_recovery(extended_recovery);
-    ftfy::guess_bytes_with(data.as_bytes(), &config).ok()
+    let guess = if bytes.len() < GIL_FREE_BYTES {
+        ftfy::guess_bytes_with(bytes, &config)
+    } else {
+        py.allow_threads(|| ftfy::guess_bytes_with(bytes, &config))
+    };
+    guess.map_err(|error| {
+        let bad = error.offset().unwrap_or(0).min(bytes.len());
+        let reason = std::ffi::CString::new(error.to_string()).unwrap_or_default();
+        match PyUnicodeDecodeError::new(py, c"utf-16", bytes, bad..bytes.len(), &reason) {
+            Ok(error) => PyErr::from_value(error.into_any()),
+            Err(error) => error,
+        }
+    })
+}
+
+/// The segments that `fix_text` cuts `text` into: after each line feed,
+/// and every `max_decode_length` characters of a longer line.
+#[pyfunction]
+fn split_segments<'py>(
+    text: &Bound<'py, PyAny>,
+    max_decode_length: usize,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let py = text.py();
+    match PyText::read(text)? {
+        PyText::Plain(input) => {
+            let mut segments = Vec::new();
+            let mut rest: &str = &input;
+            while !rest.is_empty() {
+                let end = interrupt::segment_end(rest, max_decode_length);
+                segments.push(PyString::new(py, &rest[..end]).into_any());
+                rest = &rest[end..];
+            }
+            Ok(segments)
+        }
+        PyText::Surrogates(points) => {
+            let max_chars = max_decode_length.max(1);
+            let mut segments = Vec::new();
+            let mut rest = &points[..];
+            while !rest.is_empty() {
+                let line = rest
+                    .iter()
+                    .position(|&point| point == u32::from('\n'))
+                    .map_or(rest.len(), |newline| newline + 1);
+                let end = line.min(max_chars);
+                segments.push(text::points_to_python(py, &rest[..end])?);
+                rest = &rest[end..];
+            }
+            Ok(segments)
+        }
+    }
 }
 
 /// The canonical name of the codec `name` (any alias), or `None`: what
@@ -331,7 +468,13 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(monospaced_width, module)?)?;
     module.add_function(wrap_pyfunction!(guess_bytes, module)?)?;
     module.add_function(wrap_pyfunction!(batch::fix_texts, module)?)?;
-    module.add_function(wrap_pyfunction!(arrow::fix_arrow_array, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::fix_arrow, module)?)?;
+    module.add_function(wrap_pyfunction!(split_segments, module)?)?;
+    module.add_function(wrap_pyfunction!(wcswidth, module)?)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_class::<file::FileFixer>()?;
+    module.add_class::<arrow::FixedArrowArray>()?;
+    module.add_class::<arrow::FixedArrowStream>()?;
     module.add("CONFIG_FIELDS", config::field_names())?;
     module.add("BYTES_ERROR_TEXT", batch::BYTES_ERROR_TEXT)?;
     Ok(())

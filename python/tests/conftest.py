@@ -2,10 +2,13 @@
 
 Expected values come from the Python package ftfy 6.3.1, installed beside
 ftfy_rs as the oracle (ftfy_rs itself never imports it); the corpus is the
-project's differential corpus (scripts/differential/corpus.py).
+project's differential corpus, built by scripts/differential/corpus.py
+(loaded from its file, under a name of its own). Tests that need pyarrow,
+pandas or Polars take the fixture of that name, and are skipped alone
+where it is not installed.
 """
+import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,6 @@ import pytest
 import ftfy_rs
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts" / "differential"))
 
 # The same option sets as the differential check: defaults, each option
 # off in turn, and the other values.
@@ -37,13 +39,39 @@ def oracle():
 
 
 @pytest.fixture(scope="session")
-def corpus():
-    """Clean and mangled strings, and inputs rich in everything fix_text fixes."""
-    import corpus as differential
+def differential():
+    """scripts/differential/corpus.py, as a module."""
+    path = ROOT / "scripts" / "differential" / "corpus.py"
+    spec = importlib.util.spec_from_file_location("ftfy_rs_tests_differential_corpus", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
+
+@pytest.fixture(scope="session")
+def corpus(differential):
+    """Clean and mangled strings, and inputs rich in everything fix_text fixes."""
     clean, mangled = differential.build(per_locale=25)
     rng = random.Random(11)
     texts = [case["text"] for case in clean] + [case["text"] for case in mangled]
     texts += differential.rich_inputs(1500, texts, seed=12)
     texts += ["\n".join(rng.sample(texts, rng.randint(2, 5))) for _ in range(300)]
     return texts
+
+
+@pytest.fixture
+def pa():
+    """pyarrow, or the test is skipped."""
+    return pytest.importorskip("pyarrow")
+
+
+@pytest.fixture
+def pd():
+    """pandas, or the test is skipped."""
+    return pytest.importorskip("pandas")
+
+
+@pytest.fixture
+def pl():
+    """Polars, or the test is skipped."""
+    return pytest.importorskip("polars")

@@ -221,4 +221,31 @@ def test_stubs_and_marker_ship():
 
     package = Path(ftfy_rs.__file__).parent
     assert (package / "py.typed").exists()
-    assert (package / "__init__.pyi").exists()
+    # One stub, for the compiled module; the Python modules are annotated.
+    assert sorted(path.name for path in package.rglob("*.pyi")) == ["_native.pyi"]
+
+
+TOP_LEVEL = ["fix_text", "fix_encoding", "fix_text_segment", "ftfy"]
+FIXES = ["unescape_html", "remove_terminal_escapes", "uncurl_quotes", "fix_latin_ligatures",
+         "fix_character_width", "fix_line_breaks", "fix_surrogates", "remove_control_chars",
+         "remove_bom", "decode_escapes", "decode_inconsistent_utf8", "fix_c1_controls"]
+
+
+def test_str_subclasses_get_what_ftfy_returns(oracle, corpus):
+    # ftfy returns the very object where some functions leave text
+    # unchanged (fix_encoding, fix_surrogates), and a new str elsewhere.
+    import ftfy.fixes
+
+    class Text(str):
+        pass
+
+    texts = [Text(text) for text in corpus[:400] + ["plain", "cafÃ©", "", "\ud800", "x" * 10_000]]
+    pairs = [(getattr(ftfy_rs, name), getattr(oracle, name)) for name in TOP_LEVEL]
+    pairs += [(getattr(ftfy_rs.fixes, name), getattr(ftfy.fixes, name)) for name in FIXES]
+    for ours, theirs in pairs:
+        for text in texts:
+            assert type(ours(text)) is type(theirs(text)), (ours.__name__, text[:30])
+    for name in ("fix_and_explain", "fix_encoding_and_explain"):
+        for text in texts:
+            ours, theirs = getattr(ftfy_rs, name)(text), getattr(oracle, name)(text)
+            assert type(ours.text) is type(theirs.text), (name, text[:30])

@@ -30,9 +30,13 @@ def test_sloppy_codecs_match_ftfy(oracle, name):
             assert ours.encode(sample, errors)[0] == expected
 
 
-def test_aliases_find_the_same_codec():
-    for alias in ("sloppy_cp1252", "Sloppy-Windows-1252", "sloppy-windows-1252"):
-        assert ftfy_rs.bad_codecs.search_function(alias).name == "sloppy-windows-1252"
+def test_aliases_find_the_same_codec(oracle):
+    # ftfy's names give ftfy's codec names.
+    for alias in ("sloppy_cp1252", "sloppy-windows-1252", "sloppy-iso-8859-3", "utf8_var"):
+        theirs = oracle.bad_codecs.search_function(alias)
+        assert ftfy_rs.bad_codecs.search_function(alias).name == theirs.name
+    # Other spellings (which Python's registry lower-cases first) too.
+    assert ftfy_rs.bad_codecs.search_function("Sloppy-Windows-1252").name == "sloppy-windows-1252"
     for alias in ("utf8-var", "cesu8", "cesu-8", "java_utf8", "utf-8-variants"):
         assert ftfy_rs.bad_codecs.search_function(alias).name == "utf-8-variants"
     assert ftfy_rs.bad_codecs.search_function("latin-1") is None

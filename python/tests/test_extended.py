@@ -54,9 +54,7 @@ def test_ftfys_own_config_is_accepted(oracle):
         ftfy_rs.fix_texts(["x"], (1, 2, 3))
 
 
-def test_clean_text_is_left_alone(oracle, corpus):
-    import corpus as differential
-
+def test_clean_text_is_left_alone(oracle, differential):
     clean, _ = differential.build(per_locale=25)
     texts = [case["text"] for case in clean]
     assert len(texts) > 1000

@@ -186,3 +186,54 @@ def test_memory_is_bounded_by_max_decode_length(oracle):
     for name, stream in streams.items():
         peak = peak_while(lambda: consume(stream))
         assert peak < 1_000_000, (name, peak)
+
+
+@pytest.mark.parametrize("encoding", ["shift_jis", "utf-32", "cp037", "utf-16-le", "euc_kr", "koi8-r"])
+def test_encodings_python_decodes(oracle, encoding):
+    # Encodings the crate does not decode as Python does are read with
+    # Python's codec (and cut and fixed by the crate).
+    text = {"shift_jis": "日本語のテキスト\nもう一行\n", "euc_kr": "한국어 텍스트\n둘째 줄\n",
+            "koi8-r": "Привет, мир\nвторая строка\n"}.get(encoding, "naïve café\nsecond line\n")
+    data = text.encode(encoding)
+    ours = list(ftfy_rs.fix_file(io.BytesIO(data), encoding=encoding))
+    assert "".join(ours) == text
+    if encoding in ("shift_jis", "euc_kr", "koi8-r"):
+        # ASCII-compatible: ftfy reads them line by line as we do.
+        assert ours == list(oracle.fix_file(io.BytesIO(data), encoding=encoding))
+    elif encoding == "cp037":
+        # EBCDIC's line feed is not byte 0A, by which ftfy cuts lines.
+        assert "".join(ours) == "".join(oracle.fix_file(io.BytesIO(data), encoding=encoding))
+    else:
+        # ftfy cuts UTF-16 and UTF-32 at byte 0A, inside a character.
+        with pytest.raises(UnicodeDecodeError):
+            list(oracle.fix_file(io.BytesIO(data), encoding=encoding))
+    with pytest.raises(LookupError):
+        list(ftfy_rs.fix_file(io.BytesIO(data), encoding="no-such-encoding"))
+
+
+def test_decoding_errors_name_the_offset():
+    fixed = ftfy_rs.fix_file(io.BytesIO(b"good line\nbad \xff byte\n"))
+    assert next(fixed) == "good line\n"
+    with pytest.raises(UnicodeDecodeError) as raised:
+        next(fixed)
+    assert raised.value.encoding == "utf-8"
+    assert raised.value.object == b"\xff"
+    assert "byte offset 14" in str(raised.value)
+
+
+def test_a_read_that_raises_is_raised_again():
+    class Failing(io.RawIOBase):
+        def read(self, size=-1):
+            raise OSError("the disk is on fire")
+
+        def readable(self):
+            return True
+
+    with pytest.raises(OSError, match="on fire"):
+        list(ftfy_rs.fix_file(Failing()))
+
+
+def test_the_guess_is_the_crates(oracle):
+    # Each guess of ftfy, from the first line, as guess_bytes makes it.
+    for data in (b"caf\xc3\xa9\n", b"caf\xe9\n", b"Java \xc0\x80\n", b"old mac \x8e\rline\r"):
+        assert list(ftfy_rs.fix_file(io.BytesIO(data))) == list(oracle.fix_file(io.BytesIO(data)))

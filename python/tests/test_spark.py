@@ -13,11 +13,10 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "spark_fix_column.py"
 ROWS = 100_000
 
-if not os.environ.get("FTFY_RS_REQUIRE_SPARK"):
-    pytest.importorskip("pyspark")
-
 
 def test_spark_job_equals_ftfy(oracle, corpus, tmp_path):
+    if not os.environ.get("FTFY_RS_REQUIRE_SPARK"):
+        pytest.importorskip("pyspark")
     import pyarrow.parquet as parquet
 
     rng = random.Random(5)

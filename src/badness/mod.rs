@@ -24,10 +24,14 @@
 //! assert_eq!(badness("Ã©tÃ© â€” hiver"), 3);
 //! ```
 
+// The rules and their categories are the input of the generated table
+// (`compiled_table.rs`): only tests compile them.
+#![cfg_attr(not(test), allow(dead_code))]
+
 mod categories;
 
+#[cfg(test)]
 use std::cmp::Reverse;
-use std::sync::LazyLock;
 
 use categories::Category;
 
@@ -309,7 +313,7 @@ impl CompiledPosition {
 
 struct CompiledRule {
     anchored: bool,
-    positions: Vec<CompiledPosition>,
+    positions: &'static [CompiledPosition],
 }
 
 /// The rules with their literal characters turned into bits, and every
@@ -329,16 +333,16 @@ struct CompiledRule {
 /// - *Pairs.* A rule is tried at a start only if the first character fits
 ///   its first position and the next one fits its second.
 struct Compiled {
-    rules: Vec<CompiledRule>,
-    table: Box<[Bits]>,
+    rules: &'static [CompiledRule],
+    table: &'static [Bits],
     /// The classes of the characters of [`categories::BEYOND_TABLE`].
     beyond_table: [(char, Bits); 4],
     /// For each character in the table, the rules whose first position
     /// accepts it.
-    first_rules: Box<[RuleSet]>,
+    first_rules: &'static [RuleSet],
     /// For each character in the table, the rules whose second matched
     /// character may be it.
-    second_rules: Box<[RuleSet]>,
+    second_rules: &'static [RuleSet],
     /// The rules that can match a single character.
     single_rules: RuleSet,
     /// `first_rules` and `second_rules` for characters beyond the table,
@@ -346,20 +350,63 @@ struct Compiled {
     /// [`categories::BEYOND_TABLE`] or only Python's `\s` and `\w`, so a
     /// few entries cover them all. Working the sets out per character
     /// tried every rule, which made lines of `ｶ` or U+FFFD slow.
-    beyond_rules: Vec<(Bits, RuleSet, RuleSet)>,
+    beyond_rules: &'static [(Bits, RuleSet, RuleSet)],
     /// The anchors, one bit per character of the Basic Multilingual
     /// Plane (all of them are there): word `i` covers U+(64i) to
     /// U+(64i+63), the characters that share a two-byte lead byte, or a
     /// three-byte lead and second byte, in UTF-8, so the scan for anchors
     /// finds a character's bit from its bytes without decoding it.
-    anchors_bmp: Box<[u64]>,
+    anchors_bmp: &'static [u64],
     /// Whether a byte is the lead byte of a two- or three-byte character
     /// whose block of 64 in `anchors_bmp` holds an anchor (never true of
     /// a continuation byte).
     anchor_blocks_leads: [bool; 256],
 }
 
-static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
+// The compiled rules are generated (`tests::generated_badness_table`
+// compiles them with `compile` and writes them out), so that nothing is
+// worked out at start-up.
+#[rustfmt::skip]
+mod compiled_table;
+
+static COMPILED: Compiled = Compiled {
+    rules: &compiled_table::RULES,
+    table: &compiled_table::TABLE,
+    beyond_table: compiled_table::BEYOND_TABLE,
+    first_rules: &compiled_table::FIRST_RULES,
+    second_rules: &compiled_table::SECOND_RULES,
+    single_rules: compiled_table::SINGLE_RULES,
+    beyond_rules: &compiled_table::BEYOND_RULES,
+    anchors_bmp: &compiled_table::ANCHORS_BMP,
+    anchor_blocks_leads: compiled_table::ANCHOR_BLOCKS_LEADS,
+};
+
+/// `values[index[i]]` for each `i`: a table of `N` entries kept as a
+/// table of its `K` distinct values and one byte per entry, expanded when
+/// the crate is compiled.
+const fn expand<const N: usize, const K: usize, T: Copy>(
+    values: &[T; K],
+    index: &[u8; N],
+    zero: T,
+) -> [T; N] {
+    let mut table = [zero; N];
+    let mut i = 0;
+    while i < N {
+        table[i] = values[index[i] as usize];
+        i += 1;
+    }
+    table
+}
+
+/// The rules with their literal characters turned into bits, and every
+/// character below [`TABLE_END`] classified: what [`COMPILED`] holds,
+/// worked out from [`RULES`] and the categories.
+#[cfg(test)]
+fn compile() -> Compiled {
+    fn leak<T>(values: Vec<T>) -> &'static [T] {
+        Box::leak(values.into_boxed_slice())
+    }
+
     let mut literals: Vec<char> = Vec::new();
     let classes = RULES
         .iter()
@@ -394,14 +441,15 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .iter()
         .map(|rule| CompiledRule {
             anchored: rule.anchored,
-            positions: rule
-                .positions
-                .iter()
-                .map(|position| match position {
-                    One(class) => compile(class, false),
-                    Optional(class) => compile(class, true),
-                })
-                .collect(),
+            positions: leak(
+                rule.positions
+                    .iter()
+                    .map(|position| match position {
+                        One(class) => compile(class, false),
+                        Optional(class) => compile(class, true),
+                    })
+                    .collect(),
+            ),
         })
         .collect();
     assert!(
@@ -425,13 +473,15 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         }
         Bits::from(classes) | literal_bit(c)
     };
-    let table: Box<[Bits]> = (0..TABLE_END)
-        .map(|index| classify(char::from_u32(index as u32).unwrap_or('\0')))
-        .collect();
+    let table: &'static [Bits] = leak(
+        (0..TABLE_END)
+            .map(|index| classify(char::from_u32(index as u32).unwrap_or('\0')))
+            .collect(),
+    );
     let beyond_table = categories::BEYOND_TABLE.map(|c| (c, classify(c)));
     // Before `second_rules` below hides the function of that name.
     let python_only: [Bits; 4] = [0, SPACE, WORD, SPACE | WORD].map(Bits::from);
-    let beyond_rules = beyond_table
+    let beyond_rules: Vec<(Bits, RuleSet, RuleSet)> = beyond_table
         .iter()
         .map(|&(_, bits)| bits)
         .chain(python_only)
@@ -459,9 +509,9 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
 
     let anchors = rules
         .iter()
-        .map(|rule| anchor_of(rule, &table, &beyond_table))
+        .map(|rule| anchor_of(rule, table, &beyond_table))
         .fold(0, |anchors, mask| anchors | mask);
-    let mut anchors_bmp = vec![0u64; 0x10000 / 64].into_boxed_slice();
+    let mut anchors_bmp = vec![0u64; 0x10000 / 64];
     let all_chars = (0..TABLE_END as u32)
         .filter_map(char::from_u32)
         .zip(table.iter().copied())
@@ -488,17 +538,17 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         *flag = words.clone().any(|word| anchors_bmp[word] != 0);
     }
     Compiled {
-        rules,
+        rules: leak(rules),
         table,
         beyond_table,
-        first_rules,
-        second_rules,
+        first_rules: leak(first_rules),
+        second_rules: leak(second_rules),
         single_rules,
-        beyond_rules,
-        anchors_bmp,
+        beyond_rules: leak(beyond_rules),
+        anchors_bmp: leak(anchors_bmp),
         anchor_blocks_leads,
     }
-});
+}
 
 /// The rules whose first position accepts a character of classes `bits`.
 fn starting_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
@@ -534,6 +584,7 @@ fn second_rules(rules: &[CompiledRule], bits: Bits) -> RuleSet {
 /// How many positions at the start of a rule may hold its anchor.
 const ANCHOR_REACH: usize = 4;
 
+#[cfg(test)]
 /// The mask of `rule`'s anchor: of its first [`ANCHOR_REACH`] positions
 /// that are required, not negated and accept no ASCII character, the one
 /// whose characters are rarest in real text. Letters of the Latin, Greek
@@ -633,8 +684,8 @@ impl Compiled {
             // Never reached (the entries cover every class set beyond
             // the table), but correct if it were.
             None => (
-                starting_rules(&self.rules, bits),
-                second_rules(&self.rules, bits),
+                starting_rules(self.rules, bits),
+                second_rules(self.rules, bits),
             ),
         }
     }
@@ -674,7 +725,7 @@ impl Compiled {
             if rule.anchored && (start != 0 || !text_start) {
                 continue;
             }
-            if let Some(length) = self.match_positions(&rule.positions, rest) {
+            if let Some(length) = self.match_positions(rule.positions, rest) {
                 return Some(length);
             }
         }
@@ -773,13 +824,13 @@ fn back_characters(text: &str, index: usize, count: usize) -> usize {
 /// before. `fix_text` uses such proofs to skip rounds that would find
 /// nothing.
 pub(crate) fn replacing_makes_no_match(mut pairs: impl Iterator<Item = (char, char)>) -> bool {
-    let compiled = &*COMPILED;
+    let compiled = &COMPILED;
     pairs.all(|(new, old)| {
         let (new, old) = (compiled.bits(new, Bits::MAX), compiled.bits(old, Bits::MAX));
         compiled
             .rules
             .iter()
-            .flat_map(|rule| &rule.positions)
+            .flat_map(|rule| rule.positions)
             .all(|position| !position.accepts(new) || position.accepts(old))
     })
 }
@@ -858,7 +909,7 @@ mod tests {
     /// The plain definition of the matches: try every start, left to right,
     /// every rule whose first position fits, skipping what a match covered.
     fn plain_matches(text: &str) -> Vec<(usize, usize)> {
-        let compiled = &*COMPILED;
+        let compiled = &COMPILED;
         let mut matches = Vec::new();
         let mut start = 0;
         while let Some(c) = text[start..].chars().next() {
@@ -868,7 +919,7 @@ mod tests {
                 .iter()
                 .filter(|rule| !rule.anchored || start == 0)
                 .filter(|rule| rule.positions[0].accepts(bits))
-                .find_map(|rule| compiled.match_positions(&rule.positions, &text[start..]));
+                .find_map(|rule| compiled.match_positions(rule.positions, &text[start..]));
             match found {
                 Some(length) => {
                     matches.push((start, length));
@@ -889,11 +940,123 @@ mod tests {
         matches
     }
 
+    /// The rules compiled now are the generated ones.
+    #[test]
+    fn generated_badness_table() {
+        use crate::text::generated::{check, header, items};
+        let compiled = compile();
+        let position = |p: &CompiledPosition| {
+            format!(
+                "CompiledPosition {{ mask: {:#x}, negated: {}, optional: {} }}",
+                p.mask, p.negated, p.optional
+            )
+        };
+        let rules: Vec<String> = compiled
+            .rules
+            .iter()
+            .map(|rule| {
+                let positions: Vec<String> = rule.positions.iter().map(position).collect();
+                format!(
+                    "    CompiledRule {{\n        anchored: {},\n        positions: &[\n            {},\n        ],\n    }},\n",
+                    rule.anchored,
+                    positions.join(",\n            ")
+                )
+            })
+            .collect();
+        // The table and its rule sets by the table's distinct values.
+        let mut classes: Vec<Bits> = Vec::new();
+        let class_of: Vec<u8> = compiled
+            .table
+            .iter()
+            .map(|bits| {
+                let index = classes.iter().position(|c| c == bits).unwrap_or_else(|| {
+                    classes.push(*bits);
+                    classes.len() - 1
+                });
+                u8::try_from(index).expect("at most 256 distinct classes")
+            })
+            .collect();
+        for (i, bits) in compiled.table.iter().enumerate() {
+            let class = usize::from(class_of[i]);
+            assert_eq!(
+                compiled.first_rules[i],
+                starting_rules(compiled.rules, *bits)
+            );
+            assert_eq!(
+                compiled.second_rules[i],
+                second_rules(compiled.rules, *bits)
+            );
+            assert_eq!(classes[class], *bits);
+        }
+        let of_class = |rules: fn(&[CompiledRule], Bits) -> RuleSet| {
+            items(
+                classes
+                    .iter()
+                    .map(|&bits| format!("{:#x}", rules(compiled.rules, bits))),
+                4,
+            )
+        };
+        let beyond_table: Vec<String> = compiled
+            .beyond_table
+            .iter()
+            .map(|(c, bits)| format!("('\\u{{{:x}}}', {bits:#x})", u32::from(*c)))
+            .collect();
+        let beyond_rules = items(
+            compiled
+                .beyond_rules
+                .iter()
+                .map(|(bits, first, second)| format!("({bits:#x}, {first:#x}, {second:#x})")),
+            1,
+        );
+        let mut content = header("ftfy 6.3.1's badness rules and categories in src/badness/");
+        content +=
+            "\nuse super::{expand, Bits, CompiledPosition, CompiledRule, RuleSet, TABLE_END};\n\n";
+        content += &format!(
+            "/// The rules, compiled.\npub(super) static RULES: [CompiledRule; {}] = [\n{}];\n\n",
+            rules.len(),
+            rules.concat()
+        );
+        content += &format!("/// The distinct classes of the characters of the table.\nconst CLASSES: [Bits; {}] = [\n{}];\n\n", classes.len(), items(classes.iter().map(|bits| format!("{bits:#x}")), 2));
+        content += &format!("/// The rules whose first position accepts each class.\nconst FIRST_RULES_OF: [RuleSet; {}] = [\n{}];\n\n", classes.len(), of_class(starting_rules));
+        content += &format!("/// The rules whose second matched character may be of each class.\nconst SECOND_RULES_OF: [RuleSet; {}] = [\n{}];\n\n", classes.len(), of_class(second_rules));
+        content += &format!("/// The class of each character below `TABLE_END`.\nconst CLASS_OF: [u8; TABLE_END] = [\n{}];\n\n", items(&class_of, 24));
+        content += "pub(super) static TABLE: [Bits; TABLE_END] = expand(&CLASSES, &CLASS_OF, 0);\npub(super) static FIRST_RULES: [RuleSet; TABLE_END] = expand(&FIRST_RULES_OF, &CLASS_OF, 0);\npub(super) static SECOND_RULES: [RuleSet; TABLE_END] = expand(&SECOND_RULES_OF, &CLASS_OF, 0);\n\n";
+        content += &format!(
+            "pub(super) const BEYOND_TABLE: [(char, Bits); 4] = [{}];\n\n",
+            beyond_table.join(", ")
+        );
+        content += &format!(
+            "pub(super) const SINGLE_RULES: RuleSet = {:#x};\n\n",
+            compiled.single_rules
+        );
+        content += &format!(
+            "pub(super) static BEYOND_RULES: [(Bits, RuleSet, RuleSet); {}] = [\n{}];\n\n",
+            compiled.beyond_rules.len(),
+            beyond_rules
+        );
+        content += &format!(
+            "pub(super) static ANCHORS_BMP: [u64; {}] = [\n{}];\n\n",
+            compiled.anchors_bmp.len(),
+            items(
+                compiled
+                    .anchors_bmp
+                    .iter()
+                    .map(|word| format!("{word:#018x}")),
+                4
+            )
+        );
+        content += &format!(
+            "pub(super) const ANCHOR_BLOCKS_LEADS: [bool; 256] = [\n{}];\n",
+            items(compiled.anchor_blocks_leads, 8)
+        );
+        check("src/badness/compiled_table.rs", &content);
+    }
+
     /// The rule sets kept for characters beyond the table are those
     /// worked out from every rule, for every such character.
     #[test]
     fn rules_beyond_table_cover_every_character() {
-        let compiled = &*COMPILED;
+        let compiled = &COMPILED;
         for c in (TABLE_END as u32..0x11_0000).filter_map(char::from_u32) {
             let bits = compiled.bits(c, Bits::from(SPACE | WORD));
             assert!(
@@ -903,8 +1066,8 @@ mod tests {
             assert_eq!(
                 compiled.rules_beyond_table(c),
                 (
-                    starting_rules(&compiled.rules, bits),
-                    second_rules(&compiled.rules, bits)
+                    starting_rules(compiled.rules, bits),
+                    second_rules(compiled.rules, bits)
                 ),
                 "{c:?}"
             );

@@ -5,6 +5,7 @@
 //! codecs never changes.
 
 use std::ops::Range;
+#[cfg(test)]
 use std::sync::LazyLock;
 
 use super::{
@@ -47,15 +48,18 @@ pub static UTF8_MISREAD_AS: [&Charmap; 15] = [
 pub(crate) const UNENCODABLE: Range<char> = '\u{2600}'..'\u{f8ff}';
 
 /// Whether some codec of [`UTF8_MISREAD_AS`] may encode `c`, a non-ASCII
-/// character: false only for characters that none encodes, told by their
+/// character (what the pre-scan's generated table says of it): false only for characters that none encodes, told by their
 /// first bytes ([`starts_unencodable`]) or their block ([`UNENCODABLE`]).
+#[cfg(test)]
 pub(crate) fn may_be_encodable(c: char) -> bool {
     let mut utf8 = [0; 4];
     !starts_unencodable(c.encode_utf8(&mut utf8).as_bytes(), 0) && !UNENCODABLE.contains(&c)
 }
 
 /// Whether some codec of [`UTF8_MISREAD_AS`] encodes `c`, a non-ASCII
-/// character, as a UTF-8 continuation byte (80 to BF).
+/// character, as a UTF-8 continuation byte (80 to BF) (what the pre-scan's
+/// generated table says of it).
+#[cfg(test)]
 pub(crate) fn may_continue_sequence(c: char) -> bool {
     // One bit per character of the BMP (no codec encodes any beyond),
     // made from the codecs' own tables: the bytes 80–BF of each decode to

@@ -7,8 +7,7 @@
 //! agree; a property test checks both functions against
 //! [`Charmap::encode`].
 
-use std::sync::LazyLock;
-
+#[cfg(test)]
 use super::{Charmap, UNDONE_CODECS};
 
 /// A set of [`UNDONE_CODECS`], bit `i` for `UNDONE_CODECS[i]`.
@@ -37,7 +36,7 @@ struct Entry {
 }
 
 /// The entry of the characters that no codec encodes.
-static NO_ENTRY: Entry = Entry {
+const NO_ENTRY: Entry = Entry {
     set: 0,
     bytes: [0; CODECS],
     continuation: 0,
@@ -51,14 +50,79 @@ static NO_ENTRY: Entry = Entry {
 /// second byte), most blocks holding none that an undone codec encodes.
 struct Table {
     /// U+0000 to U+07FF.
-    short: Box<[Entry]>,
+    short: &'static [Entry],
     /// For each block, its row in `rows`; row 0 is empty.
-    rows_of_blocks: Box<[u8]>,
+    rows_of_blocks: &'static [u8],
     /// Rows of 64 entries.
-    rows: Box<[Entry]>,
+    rows: &'static [Entry],
 }
 
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
+// The table is generated (`tests::generated_undone_table`), each entry
+// kept as its codecs and bytes packed in a number (see `pack`) and
+// unpacked when the crate is compiled.
+#[rustfmt::skip]
+mod undone_table;
+
+static TABLE: Table = Table {
+    short: &unpack_all(&undone_table::SHORT),
+    rows_of_blocks: &undone_table::ROWS_OF_BLOCKS,
+    rows: &unpack_all(&undone_table::ROWS),
+};
+
+/// An entry as a number: its codecs in bits 80 and up, the byte of codec
+/// `i` in bits `8i` to `8i + 7` (what [`unpack`] reads).
+#[cfg(test)]
+fn pack(entry: &Entry) -> u128 {
+    let bytes = entry
+        .bytes
+        .iter()
+        .enumerate()
+        .fold(0u128, |packed, (i, &byte)| {
+            packed | u128::from(byte) << (8 * i)
+        });
+    u128::from(entry.set) << (8 * CODECS) | bytes
+}
+
+/// The entry that [`pack`] made `packed`, with what follows from its bytes.
+const fn unpack(packed: u128) -> Entry {
+    let set = (packed >> (8 * CODECS)) as CodecSet;
+    let mut entry = Entry {
+        set,
+        bytes: [0; CODECS],
+        continuation: 0,
+        lead: 0,
+        makes_1a: false,
+    };
+    let mut i = 0;
+    while i < CODECS {
+        let byte = (packed >> (8 * i)) as u8;
+        entry.bytes[i] = byte;
+        if set & 1 << i != 0 {
+            match byte {
+                0x80..=0xBF => entry.continuation |= 1 << i,
+                0xC0..=0xFF => entry.lead |= 1 << i,
+                0x1A => entry.makes_1a = true,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    entry
+}
+
+const fn unpack_all<const N: usize>(packed: &[u128; N]) -> [Entry; N] {
+    let mut entries = [NO_ENTRY; N];
+    let mut i = 0;
+    while i < N {
+        entries[i] = unpack(packed[i]);
+        i += 1;
+    }
+    entries
+}
+
+/// The table, worked out from the codecs' own `encode_char`.
+#[cfg(test)]
+fn build_table() -> (Vec<Entry>, Vec<u8>, Vec<Entry>) {
     let entry = |c: char| {
         let mut entry = Entry::default();
         for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
@@ -98,12 +162,8 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
         }
         rows[usize::from(rows_of_blocks[block]) * 64 + c as usize % 64] = entry(c);
     }
-    Table {
-        short,
-        rows_of_blocks: rows_of_blocks.into_boxed_slice(),
-        rows: rows.into_boxed_slice(),
-    }
-});
+    (short, rows_of_blocks, rows)
+}
 
 impl Table {
     /// The entry of the character at `index` of `bytes` (valid UTF-8), and
@@ -139,7 +199,7 @@ fn plain_ascii(byte: u8) -> bool {
 /// The undone codecs that can encode the whole of `text`: what
 /// `UNDONE_CODECS[i].encode(text).is_ok()` says for each `i`.
 pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
-    let table = &*TABLE;
+    let table = &TABLE;
     let bytes = text.as_bytes();
     let mut set = ALL;
     let mut index = 0;
@@ -174,7 +234,7 @@ pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
 /// again; with, second, the codecs of the set whose bytes may decode as
 /// UTF-8 (see [`Utf8Shape`]).
 pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (CodecSet, CodecSet) {
-    let table = &*TABLE;
+    let table = &TABLE;
     let bytes = text.as_bytes();
     let mut set = ALL;
     let mut codec = 0;
@@ -281,7 +341,7 @@ pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
 
 /// [`encode_encodable`] into `encoded`, cleared first.
 pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<u8>) {
-    let table = &*TABLE;
+    let table = &TABLE;
     let bytes = text.as_bytes();
     encoded.clear();
     encoded.reserve(bytes.len());
@@ -304,7 +364,7 @@ pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<
 /// with its bytes character by character, all in one pass, without
 /// encoding.
 pub(crate) fn encoding_alike(text: &str, codec: usize, others: CodecSet) -> CodecSet {
-    let table = &*TABLE;
+    let table = &TABLE;
     let bytes = text.as_bytes();
     let mut alike = others;
     let mut index = 0;
@@ -392,7 +452,7 @@ fn for_each_failure_proof(
     chars: impl Iterator<Item = char>,
     mut found: impl FnMut(CodecSet) -> bool,
 ) {
-    let table = &*TABLE;
+    let table = &TABLE;
     // The entry of the character before, and whether it is ASCII, unless
     // it is left out of pairs.
     let mut previous: Option<(&Entry, bool)> = None;
@@ -415,6 +475,32 @@ fn for_each_failure_proof(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table worked out from the codecs now is the generated one.
+    #[test]
+    fn generated_undone_table() {
+        use crate::text::generated::{check, header, items};
+        let (short, rows_of_blocks, rows) = build_table();
+        for entry in short.iter().chain(&rows) {
+            let again = unpack(pack(entry));
+            assert!(again.set == entry.set && again.bytes == entry.bytes);
+            assert!(again.continuation == entry.continuation && again.lead == entry.lead);
+            assert_eq!(again.makes_1a, entry.makes_1a);
+        }
+        let packed =
+            |entries: &[Entry]| items(entries.iter().map(|entry| format!("{:#x}", pack(entry))), 4);
+        let content = format!(
+            "{}\n// Constants, not statics: read only when the crate is compiled, by\n// `unpack_all` (Rust 1.82 cannot read a static there).\n\n/// The entries of U+0000 to U+07FF, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const SHORT: [u128; {}] = [\n{}];\n\n/// For each block of 64 code points, its row in `ROWS`.\npub(super) static ROWS_OF_BLOCKS: [u8; {}] = [\n{}];\n\n/// Rows of 64 entries, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const ROWS: [u128; {}] = [\n{}];\n",
+            header("the codecs of `UNDONE_CODECS` (src/codecs/tables.rs)"),
+            short.len(),
+            packed(&short),
+            rows_of_blocks.len(),
+            items(&rows_of_blocks, 24),
+            rows.len(),
+            packed(&rows),
+        );
+        check("src/codecs/undone/undone_table.rs", &content);
+    }
     use proptest::prelude::*;
 
     /// `text` encoded with `UNDONE_CODECS[codec]`, or `None` if that

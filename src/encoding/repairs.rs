@@ -6,9 +6,6 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::LazyLock;
-
-use regex::bytes::Regex as BytesRegex;
 
 use super::fix_encoding_of_bad;
 use super::runs::{next_run, runs_around};
@@ -16,16 +13,6 @@ use crate::badness::{is_bad, is_bad_within};
 use crate::codecs;
 use crate::edits::{Changes, Edits};
 use crate::TextFixerConfig;
-
-/// UTF-8 sequences that would be valid if a byte A0 had not become a space.
-/// Only lead bytes that then make likely characters are included: see
-/// ftfy 6.3.1's `ALTERED_UTF8_RE` for the reasoning behind each.
-static ALTERED_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
-    BytesRegex::new(
-        r"(?-u)[\xc2\xc3\xc5\xce\xd0\xd9][ ]|[\xe2\xe3][ ][\x80-\x84\x86-\x9f\xa1-\xbf]|[\xe0-\xe3][\x80-\x84\x86-\x9f\xa1-\xbf][ ]|[\xf0][ ][\x80-\xbf][\x80-\xbf]|[\xf0][\x80-\xbf][ ][\x80-\xbf]|[\xf0][\x80-\xbf][\x80-\xbf][ ]",
-    )
-    .expect("valid pattern")
-});
 
 /// Restores byte A0 where some program turned it into an ASCII space,
 /// inside sequences that would then decode as UTF-8. Works on the bytes of
@@ -43,17 +30,43 @@ static ALTERED_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
 /// assert_eq!(restore_byte_a0(b"plain text").as_ref(), b"plain text");
 /// ```
 pub fn restore_byte_a0(bytes: &[u8]) -> Cow<'_, [u8]> {
-    let mut restored = insert_a0_after_lone_c3(bytes);
-    if might_have_altered_utf8(&restored) {
-        let replaced = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
-            found[0]
-                .iter()
-                .map(|&b| if b == b' ' { 0xA0 } else { b })
-                .collect::<Vec<u8>>()
-        });
-        restored = Cow::Owned(replaced.into_owned());
+    let restored = insert_a0_after_lone_c3(bytes);
+    if !might_have_altered_utf8(&restored) {
+        return restored;
     }
-    restored
+    let mut fixed = restored.into_owned();
+    let mut at = 0;
+    while at < fixed.len() {
+        match altered_utf8_at(&fixed, at) {
+            Some((length, space)) => {
+                fixed[at + space] = 0xA0;
+                at += length;
+            }
+            None => at += 1,
+        }
+    }
+    Cow::Owned(fixed)
+}
+
+/// A UTF-8 sequence at `at` that would be valid if a byte A0 had not become
+/// a space, as ftfy 6.3.1's `ALTERED_UTF8_RE` finds them (see it for the
+/// reasoning behind each lead byte): its length and where its space is.
+/// The pattern's alternatives start with different bytes, or hold their
+/// space in different places, so at most one fits.
+fn altered_utf8_at(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
+    // `[\x80-\x84\x86-\x9f\xa1-\xbf]`, and `[\x80-\xbf]`.
+    let likely = |b: u8| matches!(b, 0x80..=0x84 | 0x86..=0x9F | 0xA1..=0xBF);
+    let continuation = |b: u8| matches!(b, 0x80..=0xBF);
+    let next = |offset: usize| bytes.get(at + offset).copied();
+    match (next(0)?, next(1)?, next(2), next(3)) {
+        (0xC2 | 0xC3 | 0xC5 | 0xCE | 0xD0 | 0xD9, b' ', ..) => Some((2, 1)),
+        (0xE2 | 0xE3, b' ', Some(c), _) if likely(c) => Some((3, 1)),
+        (0xE0..=0xE3, b, Some(b' '), _) if likely(b) => Some((3, 2)),
+        (0xF0, b' ', Some(c), Some(d)) if continuation(c) && continuation(d) => Some((4, 1)),
+        (0xF0, b, Some(b' '), Some(d)) if continuation(b) && continuation(d) => Some((4, 2)),
+        (0xF0, b, Some(c), Some(b' ')) if continuation(b) && continuation(c) => Some((4, 3)),
+        _ => None,
+    }
 }
 
 /// `C3 20` becomes `C3 A0 20` unless followed by a space or by the
@@ -400,9 +413,9 @@ impl Iterator for C1Controls<'_> {
     }
 }
 
-/// Whether [`ALTERED_UTF8`] matches `bytes`, tested around each space (a
-/// proptest checks it against the pattern): the pattern's alternatives,
-/// by where their space is.
+/// Whether some sequence [`altered_utf8_at`] finds is in `bytes`, tested
+/// around each space (a proptest checks it against ftfy's pattern): the
+/// pattern's alternatives, by where their space is.
 pub(crate) fn might_have_altered_utf8(bytes: &[u8]) -> bool {
     let at = |i: Option<usize>| i.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
     // `[\x80-\x84\x86-\x9f\xa1-\xbf]`, and `[\x80-\xbf]`.
@@ -470,6 +483,17 @@ pub(crate) fn fix_c1_controls_noting<'a>(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    use regex::bytes::Regex as BytesRegex;
+    use std::sync::LazyLock;
+
+    /// ftfy's `ALTERED_UTF8_RE`, which `altered_utf8_at` writes out.
+    static ALTERED_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
+        BytesRegex::new(
+            r"(?-u)[\xc2\xc3\xc5\xce\xd0\xd9][ ]|[\xe2\xe3][ ][\x80-\x84\x86-\x9f\xa1-\xbf]|[\xe0-\xe3][\x80-\x84\x86-\x9f\xa1-\xbf][ ]|[\xf0][ ][\x80-\xbf][\x80-\xbf]|[\xf0][\x80-\xbf][ ][\x80-\xbf]|[\xf0][\x80-\xbf][\x80-\xbf][ ]",
+        )
+        .expect("valid pattern")
+    });
 
     /// ftfy's `LOSSY_UTF8_RE`, which `lossy_sequence_at` writes out.
     static LOSSY_UTF8: LazyLock<BytesRegex> = LazyLock::new(|| {
@@ -607,6 +631,12 @@ mod tests {
             ];
             let bytes: Vec<u8> = picks.into_iter().flat_map(|i| pool[i].iter().copied()).collect();
             prop_assert_eq!(might_have_altered_utf8(&bytes), ALTERED_UTF8.is_match(&bytes), "{:?}", bytes);
+            // restore_byte_a0's second half, against the pattern.
+            let restored = insert_a0_after_lone_c3(&bytes).into_owned();
+            let plain = ALTERED_UTF8.replace_all(&restored, |found: &regex::bytes::Captures| {
+                found[0].iter().map(|&b| if b == b' ' { 0xA0 } else { b }).collect::<Vec<u8>>()
+            });
+            prop_assert_eq!(restore_byte_a0(&bytes).into_owned(), plain.into_owned(), "{:?}", bytes);
             let plain = match LOSSY_UTF8.replace_all(&bytes, "\u{fffd}".as_bytes()) {
                 Cow::Owned(replaced) if replaced != bytes => replaced,
                 _ => bytes.clone(),

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 
 #[cfg(feature = "names")]
 use crate::formatting::display_ljust;
-use categories::CATEGORY_RUNS;
+use categories::{CATEGORY_NAMES, CATEGORY_RUNS};
 
 /// The general category of `c` (`"Lu"`, `"Zs"`, `"Cn"` …) in Unicode 14.0.
 ///
@@ -26,7 +26,7 @@ use categories::CATEGORY_RUNS;
 /// ```
 pub fn general_category(c: char) -> &'static str {
     let index = CATEGORY_RUNS.partition_point(|&(start, _)| start <= c as u32);
-    CATEGORY_RUNS[index.saturating_sub(1)].1
+    CATEGORY_NAMES[usize::from(CATEGORY_RUNS[index.saturating_sub(1)].1)]
 }
 
 #[cfg(feature = "names")]

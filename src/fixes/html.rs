@@ -1,12 +1,14 @@
 //! HTML entities in text that is not HTML.
 
 use std::borrow::Cow;
-use std::sync::LazyLock;
+use std::hash::Hasher;
 
 use crate::edits::Edits;
-use crate::fnv::FnvMap;
+use crate::fnv::Fnv1a;
 
-use super::html_entities::{DROPPED_CODE_POINTS, ENTITIES, REPLACED_REFERENCES};
+use super::html_entities::{
+    DROPPED_CODE_POINTS, ENTITY_ENDS, ENTITY_NAMES, ENTITY_SLOTS, ENTITY_TEXTS, REPLACED_REFERENCES,
+};
 
 /// Decodes HTML entities and numeric character references, as ftfy 6.3.1
 /// does: only complete ones that end in a semicolon (`this&not that` stays
@@ -61,10 +63,35 @@ fn entity_end(bytes: &[u8], start: usize) -> Option<usize> {
 
 /// The text an entity such as `&amp;` or `&#x2019;` stands for, or `None`
 /// to leave it as it is.
-/// [`ENTITIES`] by name. A text full of entities spends its time here, and
-/// a hash of a short name is cheaper than a dozen string comparisons.
-static ENTITY_INDEX: LazyLock<FnvMap<&str, &str>> =
-    LazyLock::new(|| ENTITIES.iter().copied().collect());
+/// The name and text of entity number `number` of the generated table.
+fn entity(number: usize) -> (&'static str, &'static str) {
+    let (name_start, text_start) = match number.checked_sub(1) {
+        Some(before) => ENTITY_ENDS[before],
+        None => (0, 0),
+    };
+    let (name_end, text_end) = ENTITY_ENDS[number];
+    (
+        &ENTITY_NAMES[usize::from(name_start)..usize::from(name_end)],
+        &ENTITY_TEXTS[usize::from(text_start)..usize::from(text_end)],
+    )
+}
+
+/// The text of the entity named `name`, looked up in the generated hash
+/// table (a text full of entities spends its time here, and a hash of a
+/// short name is cheaper than a dozen string comparisons).
+fn entity_text(name: &str) -> Option<&'static str> {
+    let mut hasher = Fnv1a::default();
+    hasher.write(name.as_bytes());
+    let mut slot = (hasher.finish() % ENTITY_SLOTS.len() as u64) as usize;
+    loop {
+        let number = usize::from(ENTITY_SLOTS[slot]).checked_sub(1)?;
+        let (known, text) = entity(number);
+        if known == name {
+            return Some(text);
+        }
+        slot = (slot + 1) % ENTITY_SLOTS.len();
+    }
+}
 
 fn decode_entity(entity: &str) -> Option<Cow<'static, str>> {
     let name = &entity[1..entity.len() - 1];
@@ -73,7 +100,7 @@ fn decode_entity(entity: &str) -> Option<Cow<'static, str>> {
         // is how it detects a partial decoding; so `&#59;` (a semicolon)
         // stays too.
         Some(number) => decode_numeric_reference(number).filter(|decoded| !decoded.contains(';')),
-        None => ENTITY_INDEX.get(name).map(|&text| Cow::Borrowed(text)),
+        None => entity_text(name).map(Cow::Borrowed),
     }
 }
 
@@ -104,4 +131,28 @@ fn decode_numeric_reference(number: &str) -> Option<Cow<'static, str>> {
         return Some(Cow::Borrowed(""));
     }
     char::from_u32(code).map(|c| Cow::Owned(c.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hash table finds every entity of the table by its name, and
+    /// nothing else.
+    #[test]
+    fn every_entity_is_found_by_name() {
+        for number in 0..ENTITY_ENDS.len() {
+            let (name, text) = entity(number);
+            assert_eq!(entity_text(name), Some(text), "{name}");
+            assert!(!name.is_empty() && !text.is_empty(), "{number}");
+            if number > 0 {
+                assert!(entity(number - 1).0 < name, "sorted at {name}");
+            }
+        }
+        assert_eq!(entity_text("amp"), Some("&"));
+        assert_eq!(entity_text("EACUTE"), Some("É"));
+        for missing in ["", "ampx", "Amp", "notanentity", "a"] {
+            assert_eq!(entity_text(missing), None, "{missing}");
+        }
+    }
 }

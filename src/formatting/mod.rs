@@ -71,12 +71,23 @@ fn in_ranges(table: &[(u32, u32)], cp: u32) -> bool {
     index > 0 && cp <= table[index - 1].1
 }
 
-/// The width of `text` as `wcwidth.wcswidth` 0.9.4 measures it: each
+/// The width of `text` as `wcwidth.wcswidth` 0.9.4 measures it, which is
+/// [`monospaced_width`] without its normalization and escape removal: each
 /// cluster takes the width of its base, widened by VS16 or a spacing mark,
 /// narrowed by VS15; the character after a ZWJ and the second indicator of
 /// a flag add nothing; a virama joins the next consonant into a conjunct of
-/// two cells. -1 if a character has no width (a control character).
-fn cluster_width(text: &str) -> i32 {
+/// two cells. -1 if a character has no width (a control character, such as
+/// the escape that starts a terminal escape sequence).
+///
+/// ```
+/// use ftfy::formatting::cluster_width;
+/// assert_eq!(cluster_width("ちゃぶ台返し"), 12);
+/// assert_eq!(cluster_width("👨\u{200d}👩\u{200d}👧"), 2);
+/// // Not normalized: a combining accent takes no cell, as in NFC.
+/// assert_eq!(cluster_width("cafe\u{301}"), 4);
+/// assert_eq!(cluster_width("\u{1b}[34mblue"), -1);
+/// ```
+pub fn cluster_width(text: &str) -> i32 {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return i32::try_from(text.len()).unwrap_or(i32::MAX);
     }

@@ -2,11 +2,10 @@
 //! its bytes, so that a round of fixes skips the ones with nothing to do
 //! (and clean ASCII text skips them all).
 
-use std::sync::LazyLock;
-
+#[cfg(test)]
 use crate::codecs::misread;
 use crate::fixes::Fix;
-use crate::text::{bytes_below, bytes_equal, word_at, HIGH_BITS};
+use crate::text::{bytes_below, bytes_equal, skip_plain, word_at, HIGH_BITS};
 use crate::{Normalization, TextFixerConfig};
 
 /// Which fixes could change a text, found in one pass over its bytes, so
@@ -172,7 +171,7 @@ const SCAN_TO_LINE_BREAK: u8 = 2;
 /// [`scan_line`], [`scan_to_line_break`], or with `SCAN_ALL`, the scan of
 /// all the bytes from `from`.
 fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
-    let table = &*SCAN_TABLE;
+    let table = &SCAN_TABLE;
     let mut found = 0;
     let mut index = from;
     loop {
@@ -233,6 +232,155 @@ fn scan_bytes<const STOP: u8>(bytes: &[u8], from: usize) -> (usize, u16) {
     }
 }
 
+/// How long a line that holds something to look at grows before
+/// [`scan_to_loud_line`] finds its end, to know whether it is cut.
+const LONG_LINE: usize = 4096;
+
+/// Which lines `fix_text` leaves as they are, changing nothing of the
+/// state it carries to the next line, told by their triggers, for
+/// [`scan_to_loud_line`]. What it says of a line, it says of each segment
+/// of the line.
+#[derive(Clone, Copy)]
+pub(crate) struct Quiet {
+    /// The triggers a quiet line may have.
+    triggers: u16,
+}
+
+impl Quiet {
+    /// What is quiet under `config`, for an encoding fixer that leaves
+    /// alone all text ftfy's heuristic finds clean (`leaves_clean_alone`),
+    /// and whether `&` and `<` change nothing (`markup`: entities are no
+    /// longer decoded, and the HTML rule has nothing left to decide).
+    ///
+    /// A line of no other triggers, holding markup or non-ASCII characters
+    /// but not both, has no triggers or is left as it is by
+    /// [`crate::pipeline::fix_scanned_segment_by_lines`]'s first test:
+    /// its non-ASCII characters are all it holds, ftfy's heuristic has no
+    /// anchor to find mojibake by (no [`MAY_BE_BAD`]), the encoding fixer
+    /// looks no further, and NFC keeps each character. (With
+    /// normalization or `fix_encoding` off, fewer lines are counted quiet
+    /// than might be.)
+    pub(crate) fn new(config: &TextFixerConfig, leaves_clean_alone: bool, markup: bool) -> Quiet {
+        let markup = if markup { ENTITIES | TAG } else { 0 };
+        let non_ascii = match config.normalization {
+            // The other forms may change any non-ASCII character.
+            Some(form) if form != Normalization::Nfc => 0,
+            _ if leaves_clean_alone || !config.fix_encoding => NON_ASCII | CONTINUATION | ENCODABLE,
+            _ => NON_ASCII | CONTINUATION,
+        };
+        Quiet {
+            triggers: markup | non_ascii,
+        }
+    }
+
+    /// Whether a line of these triggers is quiet.
+    fn holds(self, triggers: u16) -> bool {
+        triggers & !self.triggers == 0
+            && !(triggers & (ENTITIES | TAG) != 0 && triggers & NON_ASCII != 0)
+    }
+}
+
+/// The first line at or after byte `from` (a segment boundary) that is
+/// not [`Quiet`]: its start (or `from`), its end (after its `\n`, or the
+/// end of the text) and its triggers, as [`scan_line`] finds them; the
+/// end of the text twice and no triggers if every line is quiet. The
+/// lines before it need no fix, and change nothing for the next line.
+///
+/// One pass over the whole text, not a line at a time: the pre-scan's
+/// loop, noting each line's triggers at its end, with whole lines of plain
+/// ASCII passed over by [`skip_plain`]. A line longer than `max_line`
+/// bytes that holds something to look at is returned as soon as that is
+/// known (its triggers are then those of its start only): it is cut into
+/// segments, which are scanned on their own.
+pub(crate) fn scan_to_loud_line(
+    bytes: &[u8],
+    from: usize,
+    quiet: Quiet,
+    max_line: usize,
+) -> (usize, usize, u16) {
+    let table = &SCAN_TABLE;
+    // The start of the line being scanned (or of an earlier one, after
+    // lines of plain ASCII), and its end once a long line's end has been
+    // looked for.
+    let mut line_start = from;
+    let mut line_end = None;
+    let loud_line = |end: usize, found: u16| {
+        let before = &bytes[from..end - usize::from(bytes[end - 1] == b'\n')];
+        let start = memchr::memrchr(b'\n', before).map_or(from, |i| from + i + 1);
+        (start, end, found)
+    };
+    // The triggers of the line so far.
+    let mut found = 0;
+    let mut index = from;
+    loop {
+        if found == 0 && word_at(bytes, index).is_some_and(all_plain) {
+            // Lines of plain ASCII, and the plain start of this one.
+            index = skip_plain(bytes, index + 8, true);
+        }
+        while let Some(word) = word_at(bytes, index) {
+            if !all_plain(word) {
+                break;
+            }
+            index += 8;
+        }
+        // A long line with something to look at: if it is longer than
+        // `max_line`, the rest is not scanned here.
+        if found != 0 && index - line_start > max_line.min(LONG_LINE) {
+            let end = *line_end.get_or_insert_with(|| {
+                line_start = memchr::memrchr(b'\n', &bytes[line_start..index])
+                    .map_or(line_start, |i| line_start + i + 1);
+                memchr::memchr(b'\n', &bytes[index..]).map_or(bytes.len(), |i| index + i + 1)
+            });
+            if end - line_start > max_line && !quiet.holds(found) {
+                return (line_start, end, found);
+            }
+        }
+        let stop = (index + 32).min(bytes.len());
+        if index == stop {
+            return if quiet.holds(found) {
+                (bytes.len(), bytes.len(), 0)
+            } else {
+                loud_line(bytes.len(), found)
+            };
+        }
+        while index < stop {
+            let byte = bytes[index];
+            let (triggers, length) = match byte {
+                b'\n' => {
+                    index += 1;
+                    if !quiet.holds(found) {
+                        return loud_line(index, found);
+                    }
+                    found = 0;
+                    line_start = index;
+                    line_end = None;
+                    break;
+                }
+                0x00..=0x7F => (BYTE_TRIGGERS[usize::from(byte)], 1),
+                // `bytes` is UTF-8: a lead byte has its continuation bytes.
+                0xC0..=0xDF => (
+                    table.triggers(
+                        usize::from(byte & 0x1F),
+                        usize::from(bytes[index + 1] & 0x3F),
+                    ),
+                    2,
+                ),
+                0xE0..=0xEF => {
+                    let block =
+                        usize::from(byte & 0x0F) << 6 | usize::from(bytes[index + 1] & 0x3F);
+                    (
+                        table.triggers(block, usize::from(bytes[index + 2] & 0x3F)),
+                        3,
+                    )
+                }
+                _ => (supplementary_triggers(bytes, index), 4),
+            };
+            found |= triggers;
+            index += length;
+        }
+    }
+}
+
 /// The triggers of the four-byte character at `index`: only NFC may
 /// change it, except emoji (see [`crate::normalize::STABLE_EMOJI`]).
 #[inline(never)]
@@ -256,50 +404,34 @@ fn supplementary_triggers(bytes: &[u8], index: usize) -> u16 {
 /// a two-byte lead byte, or a three-byte lead and second byte, in UTF-8),
 /// a row of the triggers of each, blocks with the same triggers sharing a
 /// row (all of CJK shares one). Two reads and no branch per character.
-/// Made from [`lead_triggers`], so the two agree.
+/// Made from [`lead_triggers`] (`tests::generated_scan_table`), so the two
+/// agree.
 struct ScanTable {
-    /// For each block, the offset of its row in `rows`.
-    blocks: Box<[u32]>,
+    /// For each block, its row in `rows`.
+    blocks: &'static [u16],
     /// Rows of 64 triggers, one per character.
-    rows: Box<[u16]>,
+    rows: &'static [u16],
 }
 
 impl ScanTable {
     /// The triggers of the character at `low` (its code point's last six
     /// bits) in `block`.
+    #[inline(always)]
     fn triggers(&self, block: usize, low: usize) -> u16 {
-        self.rows[self.blocks[block] as usize + low]
+        self.rows[usize::from(self.blocks[block]) * 64 + low]
     }
 }
 
-static SCAN_TABLE: LazyLock<ScanTable> = LazyLock::new(|| {
-    let mut blocks = Vec::with_capacity(0x10000 / 64);
-    let mut rows = Vec::new();
-    let mut row_offsets: std::collections::HashMap<Vec<u16>, u32> = Default::default();
-    for block in 0..0x10000u32 / 64 {
-        // 0 for what never reaches the table: ASCII, surrogates.
-        let row: Vec<u16> = (block * 64..block * 64 + 64)
-            .map(|code| {
-                char::from_u32(code)
-                    .filter(|c| !c.is_ascii())
-                    .map_or(0, |c| {
-                        lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0)
-                    })
-            })
-            .collect();
-        let offset = *row_offsets.entry(row.clone()).or_insert_with(|| {
-            rows.extend_from_slice(&row);
-            u32::try_from(rows.len() - 64).expect("few rows")
-        });
-        blocks.push(offset);
-    }
-    ScanTable {
-        blocks: blocks.into_boxed_slice(),
-        rows: rows.into_boxed_slice(),
-    }
-});
+#[rustfmt::skip]
+mod scan_table;
+
+static SCAN_TABLE: ScanTable = ScanTable {
+    blocks: &scan_table::BLOCKS,
+    rows: &scan_table::ROWS,
+};
 
 /// The triggers of the character whose lead byte is at `at`.
+#[cfg(test)]
 fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
     let nfc_stable = crate::normalize::nfc_stable_bmp();
     let byte_at = |i: usize| bytes.get(i).copied().unwrap_or(0);
@@ -361,4 +493,64 @@ fn lead_triggers(bytes: &[u8], at: usize) -> u16 {
         _ => 0,
     };
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scan's table, worked out from [`lead_triggers`], is the
+    /// generated one.
+    #[test]
+    fn generated_scan_table() {
+        use crate::text::generated::{check, header, items};
+        let mut blocks: Vec<u16> = Vec::with_capacity(0x10000 / 64);
+        let mut rows: Vec<u16> = Vec::new();
+        let mut row_numbers: std::collections::HashMap<Vec<u16>, u16> = Default::default();
+        for block in 0..0x10000u32 / 64 {
+            // 0 for what never reaches the table: ASCII, surrogates.
+            let row: Vec<u16> = (block * 64..block * 64 + 64)
+                .map(|code| {
+                    char::from_u32(code)
+                        .filter(|c| !c.is_ascii())
+                        .map_or(0, |c| {
+                            lead_triggers(c.encode_utf8(&mut [0; 4]).as_bytes(), 0)
+                        })
+                })
+                .collect();
+            let number = *row_numbers.entry(row.clone()).or_insert_with(|| {
+                rows.extend_from_slice(&row);
+                u16::try_from(rows.len() / 64 - 1).expect("few rows")
+            });
+            blocks.push(number);
+        }
+        let source = "`lead_triggers` in src/pipeline/scan.rs (with NFC's, the badness \
+                      rules' and the misread codecs' tables)";
+        let content = format!(
+            "{}\n/// For each block of 64 code points, its row in `ROWS`.\npub(super) static BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of the triggers of 64 characters.\npub(super) static ROWS: [u16; {}] = [\n{}];\n",
+            header(source),
+            blocks.len(),
+            items(&blocks, 16),
+            rows.len(),
+            items(rows.iter().map(|bits| format!("{bits:#06x}")), 12),
+        );
+        check("src/pipeline/scan/scan_table.rs", &content);
+    }
+
+    /// Plain bytes, which the whole-text scan passes over in chunks,
+    /// trigger nothing.
+    #[test]
+    fn plain_bytes_trigger_nothing() {
+        for byte in 0..=255u8 {
+            for markup in [false, true] {
+                let plain = crate::text::skip_plain(&[byte], 0, markup) == 1;
+                if plain {
+                    assert!(byte.is_ascii(), "{byte:#x}");
+                    let triggers = BYTE_TRIGGERS[usize::from(byte)];
+                    let allowed = if markup { 0 } else { ENTITIES | TAG };
+                    assert_eq!(triggers & !allowed, 0, "{byte:#x}");
+                }
+            }
+        }
+    }
 }

@@ -16,62 +16,34 @@ the library always agree.
 from __future__ import annotations
 
 import codecs
-import functools
+from encodings import normalize_encoding
+from typing import Optional
 
 from ftfy_rs import _native
+from ftfy_rs._ftfy_names import UTF8_VAR_NAMES
 from ftfy_rs.bad_codecs import utf8_variants
 
-__all__ = ["search_function", "ok"]
+__all__ = ["search_function", "ok", "UTF8_VAR_NAMES"]
+# ftfy's module has these names too (imported there).
+__all__ += ["codecs", "normalize_encoding", "Optional"]
 
 
-@functools.lru_cache(maxsize=None)
-def _sloppy_codec(name: str) -> codecs.CodecInfo:
-    """A charmap codec built from the library's table for `name`."""
-    decoding_table = _native.decoding_table(name)
-    encoding_table = codecs.charmap_build(decoding_table)
-
-    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-        return codecs.charmap_encode(text, errors, encoding_table)
-
-    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
-        return codecs.charmap_decode(data, errors, decoding_table)
-
-    class IncrementalEncoder(codecs.IncrementalEncoder):
-        def encode(self, text: str, final: bool = False) -> bytes:
-            return codecs.charmap_encode(text, self.errors, encoding_table)[0]
-
-    class IncrementalDecoder(codecs.IncrementalDecoder):
-        def decode(self, data: bytes, final: bool = False) -> str:
-            return codecs.charmap_decode(data, self.errors, decoding_table)[0]
-
-    class StreamWriter(codecs.StreamWriter):
-        def encode(self, text: str, errors: str = "strict") -> tuple[bytes, int]:
-            return encode(text, errors)
-
-    class StreamReader(codecs.StreamReader):
-        def decode(self, data: bytes, errors: str = "strict") -> tuple[str, int]:
-            return decode(data, errors)
-
-    return codecs.CodecInfo(
-        name=name,
-        encode=encode,
-        decode=decode,
-        incrementalencoder=IncrementalEncoder,
-        incrementaldecoder=IncrementalDecoder,
-        streamwriter=StreamWriter,
-        streamreader=StreamReader,
-    )
-
-
-def search_function(encoding: str) -> codecs.CodecInfo | None:
+def search_function(encoding: str) -> Optional[codecs.CodecInfo]:
     """Finds the codec for one of ftfy's encoding names, or ``None`` for a
     name that is not one of them (Python's own codecs answer for the
     rest)."""
+    from ftfy_rs.bad_codecs.sloppy import CODECS, make_sloppy_codec
+
+    # ftfy's names first, with ftfy's codec names ("sloppy-cp1252").
+    codec = CODECS.get(normalize_encoding(encoding))
+    if codec is not None:
+        return codec
+    # Then any other spelling the library knows ("Sloppy-Windows-1252").
     name = _native.codec_name(encoding)
     if name == utf8_variants.NAME:
         return utf8_variants.CODEC_INFO
     if name is not None and name.startswith("sloppy-"):
-        return _sloppy_codec(name)
+        return CODECS.get(normalize_encoding(name)) or make_sloppy_codec(name[len("sloppy-"):])
     return None
 
 

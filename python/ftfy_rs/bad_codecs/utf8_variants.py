@@ -9,8 +9,23 @@ from __future__ import annotations
 
 import codecs
 import re
+from encodings.utf_8 import IncrementalDecoder as UTF8IncrementalDecoder
+from encodings.utf_8 import IncrementalEncoder as UTF8IncrementalEncoder
+from typing import Callable, Optional
 
 from ftfy_rs import _native
+from ftfy_rs._ftfy_names import CESU8_EXPR, NULL_EXPR, SURROGATE_EXPR
+from ftfy_rs._lazy import lazy_tables
+
+# ftfy's compiled patterns of the forms above (this codec does not use them).
+__getattr__, __dir__ = lazy_tables(globals(), ("CESU8_RE", "SPECIAL_BYTES_RE"))
+
+__all__ = ["NAME", "CODEC_INFO", "IncrementalDecoder", "IncrementalEncoder", "StreamReader",
+           "StreamWriter", "CESU8_EXPR", "CESU8_RE", "NULL_EXPR", "SPECIAL_BYTES_RE",
+           "SURROGATE_EXPR"]
+# ftfy's module has these names too (imported there).
+__all__ += ["UTF8IncrementalDecoder", "UTF8IncrementalEncoder", "Callable", "Optional", "codecs",
+            "re"]
 
 NAME = "utf-8-variants"
 
@@ -68,18 +83,17 @@ def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
     return _decode(data, errors, True)
 
 
-class IncrementalEncoder(codecs.IncrementalEncoder):
-    """Encodes as standard UTF-8, piece by piece."""
-
-    def encode(self, text: str, final: bool = False) -> bytes:
-        return codecs.utf_8_encode(text, self.errors)[0]
+# Encodes as standard UTF-8, piece by piece.
+IncrementalEncoder = UTF8IncrementalEncoder
 
 
-class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
+class IncrementalDecoder(UTF8IncrementalDecoder):
     """Decodes bytes given in pieces cut anywhere: a sequence cut in two is
     held back until its end arrives."""
 
-    def _buffer_decode(self, data: bytes, errors: str, final: bool) -> tuple[str, int]:
+    def _buffer_decode(  # type: ignore[override]
+        self, data: bytes, errors: str, final: bool
+    ) -> tuple[str, int]:
         return _decode(data, errors, final)
 
 

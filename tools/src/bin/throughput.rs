@@ -11,7 +11,9 @@
 //!   input, after a first run that builds the lazily made tables, for a
 //!   profiler (`valgrind --tool=callgrind`, `perf record`) or an instruction
 //!   count (`perf stat -e instructions`: the count with RUNS = 0 is the
-//!   fixed cost to subtract).
+//!   fixed cost to subtract);
+//! - `--extended` first, before any of these, measures the extended mode
+//!   (`TextFixerConfig::extended_recovery`) instead of the default.
 
 use std::time::{Duration, Instant};
 use std::{env, fs};
@@ -21,11 +23,12 @@ use ftfy::{fix_encoding_with, fix_text_with, TextFixerConfig};
 #[path = "../../../benches/inputs.rs"]
 mod inputs;
 
-/// Runs `work` until at least a second has passed; returns runs per second.
-fn rate(mut work: impl FnMut()) -> f64 {
+/// Runs `work` at least `min_runs` times and until at least a second has
+/// passed; returns runs per second.
+fn rate(min_runs: u32, mut work: impl FnMut()) -> f64 {
     let started = Instant::now();
     let mut runs = 0u32;
-    while runs < 3 || started.elapsed() < Duration::from_secs(1) {
+    while runs < min_runs || started.elapsed() < Duration::from_secs(1) {
         work();
         runs += 1;
     }
@@ -51,11 +54,17 @@ fn profiled_run(text: &str, lines: &[&str], config: &TextFixerConfig, function: 
 }
 
 fn main() {
-    let args: Vec<String> = env::args().skip(1).collect();
-    let usage =
-        "usage: throughput --write DIR | throughput DIR [NAME ...] | throughput --once DIR NAME [FUNCTION [RUNS]]";
+    let mut args: Vec<String> = env::args().skip(1).collect();
+    let usage = "usage: throughput [--extended] (--write DIR | DIR [NAME ...] | --once DIR NAME [FUNCTION [RUNS]])";
     let names = || inputs::inputs().into_iter().chain(inputs::adversarial());
-    let config = TextFixerConfig::default();
+    let extended = args.first().is_some_and(|first| first == "--extended");
+    if extended {
+        args.remove(0);
+    }
+    let config = TextFixerConfig::default().extended_recovery(extended);
+    // Some inputs take seconds a run in the extended mode: one run is
+    // enough there.
+    let min_runs = if extended { 1 } else { 3 };
     match args.first().map(String::as_str) {
         Some("--write") => {
             let dir = args.get(1).expect(usage);
@@ -93,24 +102,24 @@ fn main() {
                 let text =
                     fs::read_to_string(format!("{dir}/{name}.txt")).expect("inputs written first");
                 let megabytes = text.len() as f64 / 1e6;
-                let fix_text = rate(|| {
+                let fix_text = rate(min_runs, || {
                     std::hint::black_box(fix_text_with(&text, &config));
                 });
                 // Lines split before timing, as side_by_side.py splits
                 // them for ftfy: the figures are the functions' own cost.
                 let lines: Vec<&str> = text.split_inclusive('\n').collect();
-                let fix_encoding = rate(|| {
+                let fix_encoding = rate(min_runs, || {
                     for line in &lines {
                         std::hint::black_box(fix_encoding_with(line, &config));
                     }
                 });
-                let is_bad = rate(|| {
+                let is_bad = rate(min_runs, || {
                     for line in &lines {
                         std::hint::black_box(ftfy::badness::is_bad(line));
                     }
                 });
                 println!(
-                    "{{\"input\":\"{name}\",\"fix_text\":{:.3},\"fix_encoding\":{:.3},\"is_bad\":{:.3}}}",
+                    "{{\"input\":\"{name}\",\"extended\":{extended},\"fix_text\":{:.3},\"fix_encoding\":{:.3},\"is_bad\":{:.3}}}",
                     fix_text * megabytes,
                     fix_encoding * megabytes,
                     is_bad * megabytes
