@@ -376,7 +376,11 @@ mod tests {
                 .iter()
                 .map(|&b| usize::from(facts.symbol[usize::from(b)]))
                 .sum();
-            assert_eq!(symbols, super::super::readings::Counts::of(&text).symbols, "{name}");
+            assert_eq!(
+                symbols,
+                super::super::readings::Counts::of(&text).symbols,
+                "{name}"
+            );
             for byte in (0..=255u8).filter(|&byte| !facts.defined[usize::from(byte)]) {
                 assert!(
                     codec.decode(&[b'a', byte, b'b']).is_err(),

@@ -88,7 +88,12 @@ impl Signs {
             // (The length of a character from its first byte.)
             at += 2 + usize::from(byte >= 0xE0) + usize::from(byte >= 0xF0);
         }
-        Signs::from_counts(capitals, lowercase, non_ascii, latin || look_alike_words >= 2)
+        Signs::from_counts(
+            capitals,
+            lowercase,
+            non_ascii,
+            latin || look_alike_words >= 2,
+        )
     }
 
     /// The signs of a line with `capitals` letters `А`–`Я`, `lowercase`
@@ -134,8 +139,29 @@ impl Signs {
 fn looks_like_ascii(offset: u32) -> bool {
     matches!(
         offset,
-        0x05 | 0x06 | 0x08 | 0x10 | 0x12 | 0x15 | 0x1A | 0x1C | 0x1D | 0x1E | 0x20 | 0x21
-            | 0x22 | 0x25 | 0x30 | 0x35 | 0x3E | 0x40 | 0x41 | 0x43 | 0x45 | 0x55 | 0x56 | 0x58
+        0x05 | 0x06
+            | 0x08
+            | 0x10
+            | 0x12
+            | 0x15
+            | 0x1A
+            | 0x1C
+            | 0x1D
+            | 0x1E
+            | 0x20
+            | 0x21
+            | 0x22
+            | 0x25
+            | 0x30
+            | 0x35
+            | 0x3E
+            | 0x40
+            | 0x41
+            | 0x43
+            | 0x45
+            | 0x55
+            | 0x56
+            | 0x58
     )
 }
 

@@ -113,15 +113,26 @@ pub(super) fn recover_viable(
     }
     let utf8_readings = readings.len();
     if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-        eprintln!("legacy possible {} earlier {:?} viable {:?}", judge.legacy_possible(), earlier, viable);
+        eprintln!(
+            "legacy possible {} earlier {:?} viable {:?}",
+            judge.legacy_possible(),
+            earlier,
+            viable
+        );
     }
     if !earlier.legacy && judge.legacy_possible() {
-        for_each_legacy_candidate(text, viable, &judge.counts, budget, |candidate, transform| {
-            if let Some(reading) = judge.legacy(candidate, transform)? {
-                readings.push(reading);
-            }
-            Ok(())
-        })?;
+        for_each_legacy_candidate(
+            text,
+            viable,
+            &judge.counts,
+            budget,
+            |candidate, transform| {
+                if let Some(reading) = judge.legacy(candidate, transform)? {
+                    readings.push(reading);
+                }
+                Ok(())
+            },
+        )?;
     }
     Ok(choose(readings, utf8_readings, &judge))
 }
@@ -144,7 +155,12 @@ fn choose(mut readings: Vec<Reading>, utf8: usize, judge: &Judge) -> Option<Cand
     let legacy = readings.split_off(utf8);
     let readings_whole: Vec<Scripts> = readings
         .iter()
-        .filter(|reading| matches!(reading.candidate.plan.first(), Some(ExplanationStep::Encode(_))))
+        .filter(|reading| {
+            matches!(
+                reading.candidate.plan.first(),
+                Some(ExplanationStep::Encode(_))
+            )
+        })
         .map(|reading| reading.scripts)
         .collect();
     let best_utf8 = readings
@@ -363,8 +379,7 @@ impl<'t> Judge<'t> {
 
     /// The reading of a UTF-8 re-decoding if it passes.
     fn utf8(&self, candidate: Candidate, ambiguous: bool) -> Result<Option<Reading>, Exhausted> {
-        self.budget
-            .charge(candidate.text.len().saturating_mul(4))?;
+        self.budget.charge(candidate.text.len().saturating_mul(4))?;
         let text = self.text;
         let length = candidate.text.chars().count();
         let merged = self.counts.chars.saturating_sub(length);
@@ -373,15 +388,22 @@ impl<'t> Judge<'t> {
             || !self.shows_evidence_for_utf8(&candidate.text, merged)
         {
             if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-                eprintln!("utf8 rejected: plausible {} hard {} evidence {} {:?}", readings::is_plausible(text, &candidate.text), signs::hard_signs(&candidate.text), self.shows_evidence_for_utf8(&candidate.text, merged), candidate.text.chars().take(80).collect::<String>());
+                eprintln!(
+                    "utf8 rejected: plausible {} hard {} evidence {} {:?}",
+                    readings::is_plausible(text, &candidate.text),
+                    signs::hard_signs(&candidate.text),
+                    self.shows_evidence_for_utf8(&candidate.text, merged),
+                    candidate.text.chars().take(80).collect::<String>()
+                );
             }
             return Ok(None);
         }
         // ftfy's answer is a whole-line reading: a candidate that keeps a
         // letter of another script (`Г` where ftfy read `à`) is no better.
-        if self.ftfy.is_some_and(|ftfy| {
-            !Scripts::of(&candidate.text).within(Scripts::of(ftfy))
-        }) {
+        if self
+            .ftfy
+            .is_some_and(|ftfy| !Scripts::of(&candidate.text).within(Scripts::of(ftfy)))
+        {
             return Ok(None);
         }
         let bits = crate::language::score(&candidate.text).bits();
@@ -492,8 +514,7 @@ impl<'t> Judge<'t> {
         candidate: Candidate,
         transform: Transform,
     ) -> Result<Option<Reading>, Exhausted> {
-        self.budget
-            .charge(candidate.text.len().saturating_mul(4))?;
+        self.budget.charge(candidate.text.len().saturating_mul(4))?;
         let Decoder::Legacy(decoder) = transform.decoder else {
             return Ok(None);
         };
@@ -506,7 +527,9 @@ impl<'t> Judge<'t> {
         let debug = std::env::var("FTFY_DEBUG_JUDGE").is_ok();
         let Some((changed, signed, margin)) = self.legacy_evidence(&candidate.text, cyrillic_sign)
         else {
-            if debug { eprintln!("{decoder}: no evidence {:?}", candidate.text); }
+            if debug {
+                eprintln!("{decoder}: no evidence {:?}", candidate.text);
+            }
             return Ok(None);
         };
         if debug {
@@ -614,7 +637,15 @@ mod tests {
 
     #[test]
     fn technical_text_is_left_alone() {
-        for text in ["nºlin.", "nºfich.", "3ª", "n°error.", "5 µm", "art. 5º, § 2º", "25 ºC"] {
+        for text in [
+            "nºlin.",
+            "nºfich.",
+            "3ª",
+            "n°error.",
+            "5 µm",
+            "art. 5º, § 2º",
+            "25 ºC",
+        ] {
             assert_eq!(fixed(text), text);
         }
     }

@@ -1241,8 +1241,8 @@ mod tests {
     use crate::codecs::misread::{may_be_encodable, may_continue_sequence};
     use crate::extended::budget::Budget;
     use crate::extended::candidates::{charmap, LEGACY_TRANSFORMS};
-    use crate::extended::recover;
     use crate::extended::judge::{recover_viable, Earlier};
+    use crate::extended::recover;
     use proptest::prelude::*;
 
     /// Words of several scripts, punctuation and symbols that mojibake
@@ -1368,7 +1368,14 @@ mod tests {
             crate::encoding::ftfy_fix_encoding(text, &crate::TextFixerConfig::default(), None);
         assert_eq!(ftfy, text);
         let everything = outcome(
-            recover_viable(text, None, Earlier::default(), Viable::EVERYTHING, &Budget::unlimited()).unwrap(),
+            recover_viable(
+                text,
+                None,
+                Earlier::default(),
+                Viable::EVERYTHING,
+                &Budget::unlimited(),
+            )
+            .unwrap(),
         );
         assert!(everything.is_some());
         assert_eq!(
@@ -1390,8 +1397,14 @@ mod tests {
             );
             assert_eq!(
                 outcome(
-                    recover_viable(text, None, Earlier::default(), Viable::EVERYTHING, &Budget::unlimited())
-                        .unwrap()
+                    recover_viable(
+                        text,
+                        None,
+                        Earlier::default(),
+                        Viable::EVERYTHING,
+                        &Budget::unlimited()
+                    )
+                    .unwrap()
                 ),
                 None
             );

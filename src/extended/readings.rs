@@ -111,19 +111,63 @@ impl Counts {
 const CODE_PAGE_GROUPS: [&[&str]; 9] = [
     // Windows-1252, Latin-1, ISO-8859-15, CP850, CP437, MacRoman.
     &[
-        "Afrikaans", "Albanian", "Basque", "Bokmal", "Catalan", "Danish", "Dutch", "English",
-        "Estonian", "Finnish", "French", "Ganda", "German", "Icelandic", "Indonesian", "Irish",
-        "Italian", "Latin", "Malay", "Nynorsk", "Portuguese", "Shona", "Somali", "Sotho",
-        "Spanish", "Swahili", "Swedish", "Tagalog", "Tsonga", "Tswana", "Welsh", "Xhosa", "Zulu",
+        "Afrikaans",
+        "Albanian",
+        "Basque",
+        "Bokmal",
+        "Catalan",
+        "Danish",
+        "Dutch",
+        "English",
+        "Estonian",
+        "Finnish",
+        "French",
+        "Ganda",
+        "German",
+        "Icelandic",
+        "Indonesian",
+        "Irish",
+        "Italian",
+        "Latin",
+        "Malay",
+        "Nynorsk",
+        "Portuguese",
+        "Shona",
+        "Somali",
+        "Sotho",
+        "Spanish",
+        "Swahili",
+        "Swedish",
+        "Tagalog",
+        "Tsonga",
+        "Tswana",
+        "Welsh",
+        "Xhosa",
+        "Zulu",
     ],
     // Windows-1250, ISO-8859-2.
     &[
-        "Albanian", "Bosnian", "Croatian", "Czech", "German", "Hungarian", "Polish", "Romanian",
-        "Slovak", "Slovene",
+        "Albanian",
+        "Bosnian",
+        "Croatian",
+        "Czech",
+        "German",
+        "Hungarian",
+        "Polish",
+        "Romanian",
+        "Slovak",
+        "Slovene",
     ],
     // ISO-8859-16.
     &[
-        "Albanian", "Croatian", "French", "German", "Hungarian", "Italian", "Polish", "Romanian",
+        "Albanian",
+        "Croatian",
+        "French",
+        "German",
+        "Hungarian",
+        "Italian",
+        "Polish",
+        "Romanian",
         "Slovene",
     ],
     // Windows-1254.
@@ -250,10 +294,7 @@ pub(crate) fn is_plausible(text: &str, candidate: &str) -> bool {
         ) && !signs::some_alphabet_writes(c)
             && !signs::is_technical_mark(c)
     };
-    if candidate
-        .chars()
-        .any(|c| unwritten(c) && !text.contains(c))
-    {
+    if candidate.chars().any(|c| unwritten(c) && !text.contains(c)) {
         return false;
     }
     // (Each kind apart: U+FFFD, which the sloppy codecs read as byte 1A,
@@ -323,7 +364,10 @@ pub(crate) fn shows_latin_sign(text: &str, candidate: &str) -> bool {
             (capitals_inside_words(old) > 0 || signs::latin_letters_are_foreign(old))
                 && !signs::latin_letters_are_foreign(new)
                 && capitals_inside_words(new) == 0
-                && new.chars().filter(|c| !c.is_ascii()).all(char::is_alphabetic)
+                && new
+                    .chars()
+                    .filter(|c| !c.is_ascii())
+                    .all(char::is_alphabetic)
         })
         && any
 }
@@ -393,7 +437,10 @@ pub(crate) fn changes_one_character_in_long_stretch(
     .into_iter()
     .filter(|&script| !new_scripts.has(Some(script)))
     .any(|script| {
-        let (left, right) = (letters_of(before, Some(script)), letters_of(after, Some(script)));
+        let (left, right) = (
+            letters_of(before, Some(script)),
+            letters_of(after, Some(script)),
+        );
         left > 0 && right > 0 && left + right >= long
     })
 }
@@ -449,7 +496,13 @@ fn accented_capitals_inside_sentences(text: &str) -> usize {
 /// where ftfy's are no one language's (`báðum`, not `båðum`), or the same
 /// letters with fewer accented capitals inside sentences (`în`, not
 /// `În`).
-pub(crate) fn beats_ftfy(candidate: &str, bits: f64, ftfy: &str, ftfy_bits: f64, margin: f64) -> bool {
+pub(crate) fn beats_ftfy(
+    candidate: &str,
+    bits: f64,
+    ftfy: &str,
+    ftfy_bits: f64,
+    margin: f64,
+) -> bool {
     match capitals_inside_words(candidate).cmp(&capitals_inside_words(ftfy)) {
         std::cmp::Ordering::Less => true,
         std::cmp::Ordering::Greater => false,
@@ -539,7 +592,8 @@ pub(crate) fn letters_it_may_lose(letters: usize) -> usize {
 /// [`letters_it_may_lose`]; a multi-byte one merges them).
 pub(crate) fn keeps_letters(candidate: &str, counts: &Counts) -> bool {
     candidate.chars().count() != counts.chars
-        || candidate.chars().filter(|c| c.is_alphabetic()).count() + letters_it_may_lose(counts.letters)
+        || candidate.chars().filter(|c| c.is_alphabetic()).count()
+            + letters_it_may_lose(counts.letters)
             >= counts.letters
 }
 
@@ -624,6 +678,10 @@ mod tests {
         let thai = "ภาษาไทยเป็นภาษาที่สวยงามมาก ลบ ภาษาไทยเป็นภาษาที่สวยงามมาก";
         let changed = thai.replace("ลบ", "ź");
         assert!(changes_one_character_in_long_stretch(thai, &changed, 20));
-        assert!(!changes_one_character_in_long_stretch("GdaÅ„sk", "Gdańsk", 20));
+        assert!(!changes_one_character_in_long_stretch(
+            "GdaÅ„sk",
+            "Gdańsk",
+            20
+        ));
     }
 }

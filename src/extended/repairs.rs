@@ -209,13 +209,7 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
                 word_positions.len()
             };
             for group in word_positions.chunks(together) {
-                choose(
-                    &mut restored,
-                    bytes,
-                    group,
-                    (start, end),
-                    context,
-                );
+                choose(&mut restored, bytes, group, (start, end), context);
             }
         }
     }
@@ -291,7 +285,10 @@ fn choose(
             let better = |(best_foreign, best_cost): (bool, f64)| {
                 (rank.0, rank.1) < (best_foreign, best_cost)
             };
-            if best.as_ref().is_none_or(|&(best_rank, _)| better(best_rank)) {
+            if best
+                .as_ref()
+                .is_none_or(|&(best_rank, _)| better(best_rank))
+            {
                 best = Some((rank, combination.clone()));
             }
         }

@@ -41,9 +41,7 @@
 //! must not show it either: between, euro, script, control, and a
 //! combining mark on no letter.
 
-use crate::language::{
-    class, class_of, languages_writing, languages_writing_pair, Script,
-};
+use crate::language::{class, class_of, languages_writing, languages_writing_pair, Script};
 
 /// A kind of sign (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,7 +384,10 @@ fn letter_sign(
 
 /// Whether two letters side by side (with their scripts) are of scripts
 /// no word writes together, units and abbreviation signs aside.
-fn letters_clash((a, a_script): (char, Option<Script>), (b, b_script): (char, Option<Script>)) -> bool {
+fn letters_clash(
+    (a, a_script): (char, Option<Script>),
+    (b, b_script): (char, Option<Script>),
+) -> bool {
     scripts_clash(a_script, b_script)
         && !is_unit_letter(a)
         && !is_unit_letter(b)
@@ -402,13 +403,7 @@ fn capital_after_lowercase(
     previous: Option<(char, Kind)>,
     before_previous: Option<(char, Kind)>,
 ) -> bool {
-    let Some((
-        letter,
-        Kind::Letter {
-            lower: true, ..
-        },
-    )) = previous
-    else {
+    let Some((letter, Kind::Letter { lower: true, .. })) = previous else {
         return false;
     };
     let irish = matches!(letter, 'h' | 'n' | 't')
@@ -514,7 +509,7 @@ fn letter_beyond_run(chars: &[(char, Kind)], index: usize, step: isize) -> Optio
 /// test, `tests` checks they agree), except that on a line whose letters
 /// only the model's languages write, a Latin letter beyond ASCII beside a
 /// Latin letter counts as a sign without looking up the pair.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Scanner {
     /// The last two characters.
     previous: Option<(char, Kind)>,
@@ -533,22 +528,6 @@ pub(crate) struct Scanner {
     latin_pair: bool,
     any: bool,
     hard: bool,
-}
-
-impl Default for Scanner {
-    fn default() -> Scanner {
-        Scanner {
-            previous: None,
-            before_previous: None,
-            run_after: None,
-            after_letter: false,
-            euro: false,
-            letters: LatinLetters::default(),
-            latin_pair: false,
-            any: false,
-            hard: false,
-        }
-    }
 }
 
 impl Scanner {
@@ -610,7 +589,14 @@ impl Scanner {
                 self.sign(true);
             }
         }
-        if let Some((other, Kind::Letter { script: other_script, .. })) = previous {
+        if let Some((
+            other,
+            Kind::Letter {
+                script: other_script,
+                ..
+            },
+        )) = previous
+        {
             if (!c.is_ascii() || !other.is_ascii())
                 && letters_clash((c, script), (other, other_script))
             {
@@ -621,10 +607,7 @@ impl Scanner {
                 self.latin_pair |= !is_technical_mark(c) && !is_technical_mark(other);
             }
         }
-        if !c.is_ascii()
-            && upper
-            && capital_after_lowercase(c, previous, self.before_previous)
-        {
+        if !c.is_ascii() && upper && capital_after_lowercase(c, previous, self.before_previous) {
             self.sign(false);
         }
         self.letters.add(c);
@@ -650,12 +633,12 @@ impl Scanner {
             }
         }
         if let Some((other, Kind::Other)) = previous {
-            if other != c
-                && !other.is_ascii()
-                && !is_technical_mark(other)
-                && !is_joiner(other)
-                && !(is_quote_like(other) && is_quote_like(c))
-            {
+            let ordinary = other == c
+                || other.is_ascii()
+                || is_technical_mark(other)
+                || is_joiner(other)
+                || (is_quote_like(other) && is_quote_like(c));
+            if !ordinary {
                 self.sign(false);
             }
         }
@@ -715,18 +698,18 @@ pub(crate) fn shows_sign(text: &str) -> bool {
     any
 }
 
-/// [`Scanner`] over the whole of `text`.
-pub(crate) fn scan(text: &str) -> Scanner {
-    let mut scanner = Scanner::default();
-    for c in text.chars() {
-        scanner.push(c);
-    }
-    scanner
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Scanner`] over the whole of `text`.
+    fn scan(text: &str) -> Scanner {
+        let mut scanner = Scanner::default();
+        for c in text.chars() {
+            scanner.push(c);
+        }
+        scanner
+    }
 
     fn signs(text: &str) -> Vec<(char, Sign)> {
         let chars: Vec<char> = text.chars().collect();
@@ -741,14 +724,19 @@ mod tests {
             signs("Za¿ó³æ"),
             [('¿', Sign::Between), ('³', Sign::Between)]
         );
-        assert_eq!(signs("f√∏ler"), [('√', Sign::Between), ('∏', Sign::Between)]);
+        assert_eq!(
+            signs("f√∏ler"),
+            [('√', Sign::Between), ('∏', Sign::Between)]
+        );
         assert_eq!(signs("donnÇes"), [('Ç', Sign::Capital)]);
         assert_eq!(signs("cafй"), [('й', Sign::Script)]);
         assert_eq!(
             signs("doesnâ€™t"),
             [('€', Sign::Between), ('™', Sign::Between)]
         );
-        assert!(signs("çalýþan ölçme").iter().all(|&(_, sign)| sign == Sign::Foreign));
+        assert!(signs("çalýþan ölçme")
+            .iter()
+            .all(|&(_, sign)| sign == Sign::Foreign));
         assert_eq!(signs("¤¥@").len(), 2);
         assert_eq!(signs("a\u{80}b"), [('\u{80}', Sign::Control)]);
     }
@@ -759,7 +747,7 @@ mod tests {
         /// The one-pass scanner finds a sign wherever the signs are (and a
         /// hard one wherever one is).
         #[test]
-        fn the_scanner_finds_every_sign(text in "[a-zA-Z0-9 .,'\"!?\\-éèçÇÉàÀýþðŞşıİłŁőűÄäöüßñøåæœ€‚„…†‡‰‹›•–—˜™¢£¤¥¦§¨©ª«¬­®¯°±²³´µ¶·¸¹º»¼½¾¿×÷ÌÒÞìòЀ-ӿΑ-ωא-ת؀-ۿ─-╿日本한ก-๛\u{300}\u{301}\u{a0}\u{80}\u{9f}\u{fffd}]{0,12}") {
+        fn the_scanner_finds_every_sign(text in "[a-zA-Z0-9 .,'\"!?\\-éèçÇÉàÀýþðŞşıİłŁőűÄäöüßñøåæœ€‚„…†‡‰‹›•–—˜™¢£¤¥¦§¨©ª«¬\u{AD}®¯°±²³´µ¶·¸¹º»¼½¾¿×÷ÌÒÞìòЀ-ӿΑ-ωא-ת؀-ۿ─-╿日本한ก-๛\u{300}\u{301}\u{a0}\u{80}\u{9f}\u{fffd}]{0,12}") {
             let scanner = scan(&text);
             let mut any = false;
             let mut hard = false;

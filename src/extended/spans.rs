@@ -11,8 +11,8 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::budget::{Budget, Exhausted};
-use super::signs::{hard_signs, latin_letters_are_foreign};
 use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
+use super::signs::{hard_signs, latin_letters_are_foreign};
 use crate::plan::SpanRepair as Repair;
 use crate::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 

@@ -40,7 +40,9 @@ mod table;
 use generated::{LANGUAGE_NAMES, SCRIPT_LANGUAGES};
 
 /// The classes of characters, as `tools/language-model` numbers them in the
-/// character table's low 4 bits.
+/// character table's low 4 bits: the whole numbering, though not every
+/// class is named in code.
+#[allow(dead_code)]
 pub(crate) mod class {
     /// A lowercase letter of a modeled script.
     pub const LOWER: u8 = 0;
@@ -295,7 +297,11 @@ pub(crate) fn class_of(c: char) -> (u8, Option<Script>) {
     let entry = table::entry(c);
     let class = entry & 0x0F;
     let script = matches!(class, class::LOWER | class::UPPER | class::UNCASED)
-        .then(|| SCRIPT_LANGUAGES.get(usize::from(entry >> 4)).map(|&(script, _, _)| script))
+        .then(|| {
+            SCRIPT_LANGUAGES
+                .get(usize::from(entry >> 4))
+                .map(|&(script, _, _)| script)
+        })
         .flatten();
     (class, script)
 }

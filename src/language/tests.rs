@@ -136,5 +136,3 @@ proptest::proptest! {
         proptest::prop_assert_eq!(whole.chars(), text.chars().count() as u64);
     }
 }
-
-
