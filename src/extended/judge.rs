@@ -63,6 +63,9 @@ const LEGACY_MARGINS: [(usize, f64); 6] = [
 /// The words a legacy reading changes must cost at most this share of
 /// what they cost as read.
 const LEGACY_SHARE: f64 = 0.5;
+/// How many bits likelier the words a legacy reading changes must be,
+/// each scored alone.
+const WORDS_MARGIN: f64 = 1.0;
 /// What a change of an abbreviation sign or of a character beside a
 /// digit needs more (`3ª` read as Windows-1254's `3Ş`).
 const TECHNICAL_MARGIN: f64 = 40.0;
@@ -561,15 +564,22 @@ impl<'t> Judge<'t> {
         if reference - bits < margin {
             return Ok(None);
         }
-        // A reading in another script must make the words it changes
-        // far likelier text, not merely less unlikely (Arabic read as
-        // Windows-1251 costs far less than its Latin-1 soup, and is no
-        // text).
-        if readings::letters_outside(&candidate.text, self.scripts).0 > 0 {
-            let (before, after) = readings::changed_words_bits(self.text, &candidate.text);
-            if after > before * LEGACY_SHARE {
-                return Ok(None);
-            }
+        // The words it changes, each taken alone in its likeliest
+        // language, must be likelier too: a gain that comes only from
+        // the line's words agreeing on a language is no evidence (clean
+        // Italian `finì … noè` among Slovenian words, which Windows-1250
+        // reads as `fině … noč`, one language's). A reading in another
+        // script must make them far likelier text, not merely less
+        // unlikely (Arabic read as Windows-1251 costs far less than its
+        // Latin-1 soup, and is no text).
+        let (before, after) = readings::changed_words_bits(self.text, &candidate.text);
+        let needed = if readings::letters_outside(&candidate.text, self.scripts).0 > 0 {
+            before * LEGACY_SHARE
+        } else {
+            before - WORDS_MARGIN
+        };
+        if after > needed {
+            return Ok(None);
         }
         Ok(Some(Reading {
             scripts: Scripts::of(&candidate.text),
@@ -648,6 +658,15 @@ mod tests {
         ] {
             assert_eq!(fixed(text), text);
         }
+    }
+
+    #[test]
+    fn clean_words_of_two_languages_are_left_alone() {
+        // Italian words ending in a grave vowel among Slovenian ones:
+        // Windows-1250 reads them as one language's (`fině … noč`), but
+        // no word alone is likelier so.
+        let text = "Kavi stikala spoštovan finì štore paris inviò sladice noè attestata.";
+        assert_eq!(fixed(text), text);
     }
 
     #[test]

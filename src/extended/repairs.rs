@@ -11,10 +11,35 @@
 use std::borrow::Cow;
 
 use super::signs::LatinLetters;
+use crate::language::{Language, Scorer};
 
-/// The model's bits of one word.
-fn word_bits(word: &str) -> f64 {
-    crate::language::score(word).bits()
+/// The model's bits of one word: in `language` (the rest of the line's),
+/// or in its own likeliest language for what a switch of language costs,
+/// as the word would cost in the line.
+fn word_bits(word: &str, language: Option<Language>) -> f64 {
+    let mut scorer = Scorer::new();
+    scorer.push_str(word);
+    match language {
+        Some(language) => scorer.bits_in(language),
+        None => scorer.score().bits(),
+    }
+}
+
+/// The letters of modeled scripts the rest of a line needs before its
+/// language is taken as the context of a word's choice.
+const CONTEXT_LETTERS: u64 = 8;
+
+/// The likeliest language of the rest of a line (`before` and `after` a
+/// word), if it has letters enough to tell.
+fn line_language(before: &str, after: &str) -> Option<Language> {
+    let mut scorer = Scorer::new();
+    scorer.push_str(before);
+    scorer.push_char(' ');
+    scorer.push_str(after);
+    let score = scorer.score();
+    (score.letters() >= CONTEXT_LETTERS)
+        .then(|| score.language())
+        .flatten()
 }
 
 /// The bytes a straightened quote may stand for, in order of preference
@@ -198,10 +223,18 @@ pub(crate) fn restore_continuation_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
             } else {
                 Cow::Borrowed(&restored)
             };
-            let mut context = LatinLetters::of(&String::from_utf8_lossy(&line[..start]));
-            for c in String::from_utf8_lossy(&line[end..]).chars() {
-                context.add(c);
+            let (before, after) = (
+                String::from_utf8_lossy(&line[..start]),
+                String::from_utf8_lossy(&line[end..]),
+            );
+            let mut letters = LatinLetters::of(&before);
+            for c in after.chars() {
+                letters.add(c);
             }
+            let context = Context {
+                letters,
+                language: line_language(&before, &after),
+            };
             // Too many choices to try together: one quote at a time.
             let together = if choices > MAX_JOINT_CHOICES {
                 1
@@ -241,17 +274,26 @@ fn word_around(restored: &[u8], position: usize) -> (usize, usize) {
     (start, end)
 }
 
+/// What the rest of a line tells of a word's choice: its accented Latin
+/// letters and its language.
+#[derive(Clone, Copy)]
+struct Context {
+    letters: LatinLetters,
+    language: Option<Language>,
+}
+
 /// Puts at `positions` (straightened quotes of the word
 /// `restored[start..end]`) the combination of their bytes that makes the
 /// likeliest word, the first in order of preference winning a tie: one
 /// whose accented letters one language writes with those of `context`
-/// (the rest of the line), if any does, then the cheapest.
+/// (the rest of the line), if any does, then the cheapest in the line's
+/// language (Ukrainian `проте`, not Serbian `прође`).
 fn choose(
     restored: &mut [u8],
     bytes: &[u8],
     positions: &[usize],
     (start, end): (usize, usize),
-    context: LatinLetters,
+    context: Context,
 ) {
     let options: Vec<&[u8]> = positions
         .iter()
@@ -264,7 +306,7 @@ fn choose(
             restored[position] = option[chosen];
         }
         if let Ok(word) = std::str::from_utf8(&restored[start..end]) {
-            let mut cost = word_bits(word);
+            let mut cost = word_bits(word, context.language);
             // A rare space (en space, three-per-em space) splitting a word.
             if word.contains(|c: char| c.is_whitespace()) {
                 cost += 16.0;
@@ -277,7 +319,7 @@ fn choose(
                     cost += 2.0;
                 }
             }
-            let mut letters = context;
+            let mut letters = context.letters;
             for c in word.chars() {
                 letters.add(c);
             }
@@ -352,7 +394,7 @@ fn keeps_word_break(restored: &[u8], position: usize) -> bool {
     ) else {
         return false;
     };
-    word_bits(head) + word_bits(tail) < word_bits(merged)
+    word_bits(head, None) + word_bits(tail, None) < word_bits(merged, None)
 }
 
 #[cfg(test)]
@@ -420,6 +462,12 @@ mod tests {
         assert_eq!(fixed("Ð¾Ð±'Ñ\"ÐºÑ' Ñ–"), "об'єкт і");
         assert_eq!(fixed("Ñ\"Ñ€Ð°ÐºÑ†Ñ–Ñ—"), "фракції");
         assert_eq!(fixed("Ñ\" Ñ–"), "є і");
+        // The word scored in the rest of the line's language: Ukrainian
+        // `проте` (т is D1 82), not Serbian `прође` (ђ is D1 92).
+        assert_eq!(
+            fixed("Ñ– Ð²Ð¾ Ð¿Ñ€Ð¾Ñ'Ðµ Ñ†Ñ–ÐºÐ°Ð²Ñ– Ð½Ð°Ñ€Ð¾Ð´Ð½Ð¾Ð³Ð¾"),
+            "і во проте цікаві народного"
+        );
         // A lost A0 after `à`: inside a word, or with its own space lost.
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
         assert_eq!(fixed("attention Ã bien"), "attention à bien");
