@@ -30,6 +30,10 @@ MODELED = {
     "xh", "yo", "zu", "sr-Latn",
 }
 WORDS = 4
+# Letters the language model's alphabets add to CLDR's main exemplars
+# (tools/language-model/alphabets.py, which says why): Romanian's cedilla
+# letters, and Turkish and Azerbaijani circumflexed vowels.
+EXTRAS = {"ro": "şţ", "tr": "âîû", "az": "âîû", "az-Latn": "âîû"}
 
 
 def latin_letters(pattern):
@@ -58,7 +62,7 @@ def main():
             continue
         index = len(locales)
         locales.append(locale)
-        for c in latin_letters(pattern):
+        for c in latin_letters(pattern + EXTRAS.get(locale, "")):
             letters.setdefault(c, set()).add(index)
     assert len(locales) <= 64 * WORDS
     modeled = [index for index, locale in enumerate(locales) if locale in MODELED]

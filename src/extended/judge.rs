@@ -63,9 +63,9 @@ const LEGACY_MARGINS: [(usize, f64); 6] = [
 /// The words a legacy reading changes must cost at most this share of
 /// what they cost as read.
 const LEGACY_SHARE: f64 = 0.5;
-/// How many bits likelier the words a legacy reading changes must be,
-/// each scored alone.
-const WORDS_MARGIN: f64 = 1.0;
+/// What share of its margin a legacy reading must gain on the words it
+/// changes, each scored alone.
+const WORDS_SHARE: f64 = 0.5;
 /// What a change of an abbreviation sign or of a character beside a
 /// digit needs more (`3ª` read as Windows-1254's `3Ş`).
 const TECHNICAL_MARGIN: f64 = 40.0;
@@ -335,6 +335,9 @@ struct Judge<'t> {
     hard: usize,
     /// Which characters of the text as read are signs.
     signed: Vec<bool>,
+    /// Whether its only signs are Latin letters that no one alphabet
+    /// writes together, or letter pairs no language writes.
+    weak_signs_only: bool,
     counts: readings::Counts,
     scripts: Scripts,
     /// The characters of the text as read.
@@ -357,6 +360,10 @@ impl<'t> Judge<'t> {
             return Ok(None);
         }
         let (signed, hard) = signs::signed_positions(text);
+        let mut weak_signs_only = true;
+        signs::for_each_sign(text, |_, sign| {
+            weak_signs_only &= matches!(sign, signs::Sign::Foreign | signs::Sign::UnseenPair);
+        });
         let straightened = readings::straightened_sequences(text);
         let bits = crate::language::score(text).bits();
         Ok(Some(Judge {
@@ -368,6 +375,7 @@ impl<'t> Judge<'t> {
             bits,
             hard: usize::from(hard) + straightened,
             signed,
+            weak_signs_only,
             counts: readings::Counts::of(text),
             scripts: Scripts::of(text),
             chars: text.chars().collect(),
@@ -448,9 +456,13 @@ impl<'t> Judge<'t> {
             // language's.
             return false;
         }
-        if no_hard_sign && readings::rereads_letters_in_new_script(text, candidate) {
+        if no_hard_sign
+            && (readings::rereads_letters_in_new_script(text, candidate)
+                || readings::makes_unknown_symbol(text, candidate))
+        {
             // A clean word's letters may happen to be UTF-8 in some codec
-            // (Urdu `وکٹ` read as Windows-1256 is `昊`).
+            // (Urdu `وکٹ` read as Windows-1256 is `昊`, Turkish `âşık`
+            // ISO-8859-3's CJK radical `⺹k`).
             return false;
         }
         if readings::changes_one_character_in_long_stretch(text, candidate, LONG_STRETCH) {
@@ -545,6 +557,10 @@ impl<'t> Judge<'t> {
                 readings::bits_in_code_page(&scorer, decoder), self.bits, candidate.text);
         }
         if signed == 0
+            // Letters no one alphabet writes together are explained only by
+            // a reading whose letters one alphabet writes (clean Tagalog
+            // `biñan … piñas à` is no ISO-8859-4 `biņan … piņas ā`).
+            || self.weak_signs_only && signs::latin_letters_are_foreign(&candidate.text)
             || !readings::is_plausible(self.text, &candidate.text)
             || signs::hard_signs(&candidate.text) > 0
             || !readings::keeps_letters(&candidate.text, &self.counts)
@@ -565,10 +581,11 @@ impl<'t> Judge<'t> {
             return Ok(None);
         }
         // The words it changes, each taken alone in its likeliest
-        // language, must be likelier too: a gain that comes only from
-        // the line's words agreeing on a language is no evidence (clean
-        // Italian `finì … noè` among Slovenian words, which Windows-1250
-        // reads as `fině … noč`, one language's). A reading in another
+        // language, must be likelier too, by half the margin: a gain
+        // that comes only from the line's words agreeing on a language
+        // is no evidence (clean Italian `finì … noè` among Slovenian
+        // words, which Windows-1250 reads as `fině … noč`, one
+        // language's; Norwegian `Bøe` in a list of Czech names, `Bře`). A reading in another
         // script must make them far likelier text, not merely less
         // unlikely (Arabic read as Windows-1251 costs far less than its
         // Latin-1 soup, and is no text).
@@ -576,7 +593,7 @@ impl<'t> Judge<'t> {
         let needed = if readings::letters_outside(&candidate.text, self.scripts).0 > 0 {
             before * LEGACY_SHARE
         } else {
-            before - WORDS_MARGIN
+            before - margin * WORDS_SHARE
         };
         if after > needed {
             return Ok(None);
@@ -667,6 +684,26 @@ mod tests {
         // no word alone is likelier so.
         let text = "Kavi stikala spoštovan finì štore paris inviò sladice noè attestata.";
         assert_eq!(fixed(text), text);
+        // A Norwegian name among Czech ones (Windows-1250's `Bře`).
+        let text = "Košir Chrenová Bøe Downar";
+        assert_eq!(fixed(text), text);
+    }
+
+    #[test]
+    fn clean_lines_of_several_languages_are_left_alone() {
+        for text in [
+            // Letters no one alphabet writes together (Tagalog `ñ`, `à`)
+            // that ISO-8859-4's `ņ`, `ā` leave no one alphabet's either.
+            "Allergy biñan isáng piñas à abstrak!",
+            // Turkish `âşık` is ISO-8859-3's UTF-8 of the CJK radical `⺹`.
+            "Simulator fyldestgørende buddet penceresinden keşke âşık altındağ Lucy oldun \
+             skødet fdf hævde file Bestemmer çalıştıkları foreløbig inkluderer rama nişan \
+             dræne Sækken yanda!",
+            // `â ª`, with a lost no-break space, the Braille pattern `⠪`.
+            "Kamis dianugerahkan wanitaku berteman â ª yuan!",
+        ] {
+            assert_eq!(fixed(text), text);
+        }
     }
 
     #[test]

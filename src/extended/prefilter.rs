@@ -17,8 +17,8 @@
 //!   overlong forms, are not checked: the test only ever says *maybe*
 //!   too often.)
 //! - A legacy re-decoding needs a codec that encodes the whole line, and
-//!   then either a hard sign of mojibake in the text as read (as the
-//!   model's `word_score` finds them, followed by `Signs`) or at least
+//!   then either a hard sign of mojibake in the text as read (as
+//!   [`super::signs`] finds them, followed by `Scanner`) or at least
 //!   `LEGACY_MIN_CHANGED` non-ASCII characters and, where the line has
 //!   accented Latin letters, enough of them for the new script's letters
 //!   to make half the candidate's letters (`3 × non-ASCII ≥ ASCII
@@ -26,7 +26,7 @@
 //!   `non-ASCII ≥ ASCII letters` on a line of Latin letters too short for
 //!   a multi-byte reading: `new_letters_bound`), or a sign of a mixup
 //!   within the Latin script (accented letters no one language writes
-//!   together, a capital inside a word: [`super::latin::mixup_sign`]).
+//!   together, a capital inside a word: [`super::signs`]).
 //! - A UTF-8 re-decoding that merges one character alone (one two-byte
 //!   sequence) is accepted only on a sign in the text as read (a hard
 //!   one, Latin letters no language writes, a `¿` that a `?` closes) or

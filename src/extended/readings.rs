@@ -389,6 +389,20 @@ pub(crate) fn rereads_letters_in_new_script(text: &str, candidate: &str) -> bool
         })
 }
 
+/// Whether `candidate` has a symbol or punctuation mark that `text`
+/// lacks and that the model never counted in real text: three letters
+/// of Turkish `âşık` are the UTF-8 of the CJK radical `⺹` in ISO-8859-3,
+/// `â ª` with a lost no-break space the Braille pattern `⠪`.
+pub(crate) fn makes_unknown_symbol(text: &str, candidate: &str) -> bool {
+    candidate.chars().any(|c| {
+        !c.is_alphanumeric()
+            && !c.is_whitespace()
+            && !c.is_ascii()
+            && !crate::language::knows_symbol(c)
+            && !text.contains(c)
+    })
+}
+
 /// Whether `candidate` changes `text` in one place only, into one letter
 /// (and at most two characters), inside a stretch of at least `long`
 /// letters of a script that the change doesn't write, with letters of

@@ -291,6 +291,13 @@ fn languages_keeping(letters: &[char]) -> Languages {
     Languages(languages & Languages::ALL.0)
 }
 
+/// Whether `c`, a character that is not a letter, is one the model
+/// counted in real text (`€`, `™`, `→`; not a Braille pattern or a CJK
+/// radical).
+pub(crate) fn knows_symbol(c: char) -> bool {
+    table::lists_symbol(c)
+}
+
 /// A character's class ([`class`]) and, for a letter of a modeled
 /// script, that script.
 pub(crate) fn class_of(c: char) -> (u8, Option<Script>) {
