@@ -311,11 +311,22 @@ fn choose(
             if word.contains(|c: char| c.is_whitespace()) {
                 cost += 16.0;
             }
-            // An en dash between digits, else an em dash: `2010–2020`.
+            // A dash (E2 80 93 or 94) is the en dash, which real text
+            // writes more than the em dash wherever it stands (lingua's
+            // development sentences: 1,172 to 528 between spaces, 124 to
+            // 10 between digits, 72 to 16 between letters); another
+            // sequence's byte 93 or 94 is left to the model, but for a
+            // word with digits, which takes 93.
             let digits = word.contains(|c: char| c.is_ascii_digit());
-            for (option, &chosen) in options.iter().zip(&combination) {
+            for ((&position, option), &chosen) in positions.iter().zip(&options).zip(&combination) {
                 let byte = option[chosen];
-                if (byte == 0x93 || byte == 0x94) && digits != (byte == 0x93) {
+                let dash = position >= 2 && bytes[position - 2..position] == [0xE2, 0x80];
+                let penalized = if dash {
+                    byte == 0x94
+                } else {
+                    (byte == 0x93 || byte == 0x94) && digits != (byte == 0x93)
+                };
+                if penalized {
                     cost += 2.0;
                 }
             }
@@ -448,6 +459,9 @@ mod tests {
             String::from_utf8(restore_continuation_bytes(&bytes).into_owned()).unwrap()
         };
         assert_eq!(fixed("2010â€\"2020"), "2010–2020");
+        // A dash is the en dash, between spaces and letters too.
+        assert_eq!(fixed("the â€\" dash"), "the – dash");
+        assert_eq!(fixed("wordâ€\"word"), "word–word");
         assert_eq!(fixed("ÐºÐ¾Ñ'"), "кот");
         assert_eq!(fixed("GdaÅ\"sk"), "Gdańsk");
         // A letter one language writes with the line's others.
