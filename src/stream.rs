@@ -259,14 +259,26 @@ impl StreamFixer {
         steps
     }
 
-    /// Fixes the lines of `text` into `output`, which stays `None` until
-    /// some line changes; then it is started with the unchanged prefix of
-    /// `whole`, of which `text` is a suffix.
-    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
-        let offset = whole.len() - text.len();
-        // Unchanged lines are copied to `output` a run at a time, when a
-        // changed line or the end comes: `text[..copied_up_to]` is there.
-        let mut copied_up_to = 0;
+    /// Fixes the lines of `text` as [`fix_lines`](StreamFixer::fix_lines)
+    /// does, giving the answer as changes: `changed(range, fixed)` for each
+    /// segment of `text` that fixing changed (a line, or a piece of a line
+    /// longer than `max_decode_length`), in order. `fix_lines` gives
+    /// `text` with each such `range` replaced by its `fixed` text (which
+    /// may equal what it replaces). For a caller that keeps the text
+    /// elsewhere and only needs what changed.
+    ///
+    /// ```
+    /// let config = ftfy::TextFixerConfig::default();
+    /// let mut fixer = ftfy::StreamFixer::new(&config);
+    /// let mut changes = Vec::new();
+    /// fixer.fix_lines_with("fine\ncafÃ©\nfine\n", |range, fixed| changes.push((range, fixed)));
+    /// assert_eq!(changes, [(5..13, "café\n".to_owned())]);
+    /// ```
+    pub fn fix_lines_with(
+        &mut self,
+        text: &str,
+        mut changed: impl FnMut(std::ops::Range<usize>, String),
+    ) {
         let mut start = 0;
         while start < text.len() {
             // The lines before the next one that is not quiet need nothing.
@@ -284,31 +296,43 @@ impl StreamFixer {
                 } else {
                     self.next_segment(text, start)
                 };
-                if triggers == Triggers::default() {
-                    // Nothing to fix, no `<`: the segment changes neither
-                    // itself nor the state carried to the next one.
-                    start = end;
-                    continue;
-                }
-                if let Cow::Owned(fixed) = self.fix_scanned_segment(&text[start..end], triggers) {
-                    match output {
-                        // The text so far is this segment: no copy.
-                        None if offset + start == 0 => *output = Some(fixed),
-                        _ => {
-                            let output = output.get_or_insert_with(|| {
-                                let mut output = String::with_capacity(whole.len() + 16);
-                                output.push_str(&whole[..offset]);
-                                output
-                            });
-                            output.push_str(&text[copied_up_to..start]);
-                            output.push_str(&fixed);
-                        }
+                // Nothing to fix, no `<`: the segment changes neither
+                // itself nor the state carried to the next one.
+                if triggers != Triggers::default() {
+                    if let Cow::Owned(fixed) = self.fix_scanned_segment(&text[start..end], triggers)
+                    {
+                        changed(start..end, fixed);
                     }
-                    copied_up_to = end;
                 }
                 start = end;
             }
         }
+    }
+
+    /// Fixes the lines of `text` into `output`, which stays `None` until
+    /// some line changes; then it is started with the unchanged prefix of
+    /// `whole`, of which `text` is a suffix.
+    fn fix_lines_into(&mut self, text: &str, output: &mut Option<String>, whole: &str) {
+        let offset = whole.len() - text.len();
+        // Unchanged lines are copied to `output` a run at a time, when a
+        // changed line or the end comes: `text[..copied_up_to]` is there.
+        let mut copied_up_to = 0;
+        self.fix_lines_with(text, |range, fixed| {
+            match output {
+                // The text so far is this segment: no copy.
+                None if offset + range.start == 0 => *output = Some(fixed),
+                _ => {
+                    let output = output.get_or_insert_with(|| {
+                        let mut output = String::with_capacity(whole.len() + 16);
+                        output.push_str(&whole[..offset]);
+                        output
+                    });
+                    output.push_str(&text[copied_up_to..range.start]);
+                    output.push_str(&fixed);
+                }
+            }
+            copied_up_to = range.end;
+        });
         if let Some(output) = output {
             output.push_str(&text[copied_up_to..]);
         }
@@ -590,6 +614,39 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The changes `fix_lines_with` reports over a whole text are the
+        /// lines that a fixer fed one line at a time changes, with the
+        /// same fixed text, and leave the same state.
+        #[test]
+        fn changes_reported_are_the_lines_fixed_one_at_a_time(
+            lines in proptest::collection::vec(line(), 1..40),
+            auto_html: bool,
+        ) {
+            let config = TextFixerConfig {
+                unescape_html: if auto_html {
+                    crate::UnescapeHtml::Auto
+                } else {
+                    crate::UnescapeHtml::Always
+                },
+                ..TextFixerConfig::default()
+            };
+            let text: String = lines.iter().map(|line| [line.as_str(), "\n"].concat()).collect();
+            let mut whole = StreamFixer::new(&config);
+            let mut reported = Vec::new();
+            whole.fix_lines_with(&text, |range, fixed| reported.push((range, fixed)));
+            let mut by_line = StreamFixer::new(&config);
+            let mut expected = Vec::new();
+            let mut start = 0;
+            for line in text.split_inclusive('\n') {
+                if let Cow::Owned(fixed) = by_line.fix_lines(line) {
+                    expected.push((start..start + line.len(), fixed));
+                }
+                start += line.len();
+            }
+            prop_assert_eq!(reported, expected);
+            prop_assert_eq!(whole.state(), by_line.state());
+        }
 
         /// fix_text on long texts of many lines, fixed a line at a time
         /// where that is shown to give the same answer, equals fixing

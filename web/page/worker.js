@@ -1,5 +1,6 @@
 // One of the page's file workers: reads a byte range of a file in pieces
-// (FileReaderSync), decodes and fixes it with FileFixer, and hands back the
+// (the browser reads the next while the fixer works on one), decodes and
+// fixes it with FileFixer, and hands back the
 // fixed text as a Blob built of one small Blob per piece, so that memory
 // stays bounded however large the file. The page may keep a worker's fixer
 // to continue it with the range that follows (FileFixer.continueWith).
@@ -29,13 +30,46 @@ function warmUp() {
     '我能吞下玻璃而不伤身体，你好世界。 東京の天気は晴れです。',
     'The Mona Lisa doesnÃ¢â‚¬â„¢t have eyebrows. &lt;3 “quotes”',
   ];
-  const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`.repeat(400));
+  const encoder = new TextEncoder();
+  const bytes = encoder.encode(`${lines.join('\n')}\n`.repeat(400));
   for (const extendedRecovery of [true, false]) {
-    let offset = 0;
-    const fixer = new ftfy.FileFixer((max) => bytes.subarray(offset, (offset += max)), { extendedRecovery, encoding: 'utf-8' });
-    while (fixer.nextBytes() !== null);
-    fixer.free();
+    fixBytesOnce(bytes, { extendedRecovery, encoding: 'utf-8' });
   }
+  // A Cyrillic file in Windows-1251 with some lines of UTF-8 in it (read
+  // as Windows-1251, mojibake), its encoding guessed in extended mode: the
+  // decoder, the guess and extended recovery's Cyrillic paths.
+  const windows1251 = (text) =>
+    Uint8Array.from(text, (c) => {
+      const code = c.codePointAt(0);
+      if (code >= 0x410 && code <= 0x44f) return code - 0x350;
+      if (code === 0x401 || code === 0x451) return code === 0x401 ? 0xa8 : 0xb8;
+      return code < 0x80 ? code : 0x3f;
+    });
+  const cyrillic = [
+    'Съешь же ещё этих мягких французских булок, да выпей чаю.\n',
+    'В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!\n',
+    'Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.\n',
+  ];
+  const parts = [];
+  for (let i = 0; i < 1500; i++) {
+    const line = cyrillic[i % cyrillic.length];
+    parts.push(i % 10 === 9 ? encoder.encode(line) : windows1251(line));
+  }
+  const legacy = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    legacy.set(part, offset);
+    offset += part.length;
+  }
+  fixBytesOnce(legacy, { extendedRecovery: true, encoding: null });
+}
+
+/** Fixes `bytes` with a FileFixer, for the warm-up. */
+function fixBytesOnce(bytes, options) {
+  let offset = 0;
+  const fixer = new ftfy.FileFixer((max) => bytes.subarray(offset, (offset += max)), options);
+  while (fixer.nextBytes() !== null);
+  fixer.free();
 }
 
 self.onmessage = (event) => {
@@ -46,25 +80,52 @@ self.onmessage = (event) => {
     warmUp();
     self.postMessage({ type: 'ready' });
   } else if (message.type === 'file') {
-    fixRange(message, () => new ftfy.FileFixer(rangeReader(message), { ...message.options, encoding: message.encoding || null }));
+    fixRange(message, (read) => new ftfy.FileFixer(read, { ...message.options, encoding: message.encoding || null }));
   } else if (message.type === 'continue') {
     const previous = kept;
     kept = null;
-    fixRange(message, () => previous.continueWith(rangeReader(message)), previous);
+    fixRange(message, (read) => previous.continueWith(read), previous);
   } else if (message.type === 'release') {
     kept?.free();
     kept = null;
   }
 };
 
-/** A `read(maxBytes)` for FileFixer over bytes start..end of a File. */
+/** How many bytes of the file are read at once. */
+const PIECE_BYTES = 4 << 20;
+
+/**
+ * Reads bytes start..end of a File for FileFixer, a piece at a time: the
+ * browser reads the next piece (asynchronously, on its own threads) while
+ * the fixer works on the one before. `ready()` resolves once the next
+ * piece is in memory; `read` gives it (FileFixer keeps what it did not
+ * ask for), or reads it at once (FileReaderSync) if it is not there yet.
+ */
 function rangeReader({ file, start, end }) {
   const reader = new FileReaderSync();
   let offset = start;
-  return (maxBytes) => {
-    const piece = file.slice(offset, Math.min(offset + maxBytes, end));
-    offset += piece.size;
-    return new Uint8Array(reader.readAsArrayBuffer(piece));
+  let next = null;
+  const readNext = () => {
+    next = null;
+    if (offset >= end) return;
+    const piece = { slice: file.slice(offset, Math.min(offset + PIECE_BYTES, end)), bytes: null };
+    offset += piece.slice.size;
+    piece.loaded = piece.slice.arrayBuffer().then((buffer) => {
+      piece.bytes = new Uint8Array(buffer);
+    });
+    // A failed read throws where it is awaited, or read at once.
+    piece.loaded.catch(() => {});
+    next = piece;
+  };
+  readNext();
+  return {
+    ready: () => next?.loaded,
+    read: () => {
+      if (next === null) return new Uint8Array(0);
+      const bytes = next.bytes ?? new Uint8Array(reader.readAsArrayBuffer(next.slice));
+      readNext();
+      return bytes;
+    },
   };
 }
 
@@ -79,17 +140,25 @@ function progress(fixer, id) {
   };
 }
 
-/** Fixes a range with the fixer `open` makes; keeps it if asked. */
-function fixRange({ id, keep, start }, open, previous = null) {
+/**
+ * Fixes a range with the fixer that `open(read)` makes; keeps it if
+ * asked.
+ */
+async function fixRange(message, open, previous = null) {
+  const { id, keep, start } = message;
   const started = performance.now();
   let fixer = null;
   try {
-    fixer = open();
+    const reader = rangeReader(message);
+    fixer = open(reader.read);
     previous?.free();
     const parts = [];
     let reported = started;
     let encodingSent = false;
-    for (let piece = fixer.nextBytes(); piece !== null; piece = fixer.nextBytes()) {
+    for (;;) {
+      await reader.ready();
+      const piece = fixer.nextBytes();
+      if (piece === null) break;
       parts.push(new Blob([piece]));
       const now = performance.now();
       if (!encodingSent || now - reported >= 100) {

@@ -3,8 +3,8 @@
 //! of them as examples: what `FileFixer` (and so `fixBytes` and the page's
 //! file worker) does, apart from where the bytes come from.
 
-use std::borrow::Cow;
 use std::io::Read;
+use std::ops::Range;
 
 use ftfy::file::{FixFileError, TextBatches};
 use ftfy::{LineState, StreamFixer, TextFixerConfig};
@@ -121,25 +121,43 @@ impl<R: Read> FixedPieces<R> {
             }
             return Ok(None);
         };
+        // A batch ends where fix_text ends a segment: the fixer takes it
+        // whole, and tells which segments it changed.
+        let mut changes = Vec::new();
+        self.fixer
+            .fix_lines_with(&batch, |range, fixed| changes.push((range, fixed)));
         let mut fixed = String::with_capacity(batch.len() + batch.len() / 8);
-        // A batch ends where fix_text ends a segment, and so does each of
-        // its lines: each can go to the fixer on its own.
-        for line in batch.split_inclusive('\n') {
-            match self.fixer.fix_lines(line) {
-                Cow::Borrowed(same) => fixed.push_str(same),
-                Cow::Owned(changed) => {
-                    if changed != line {
-                        self.note_change(line, &changed);
-                    }
-                    fixed.push_str(&changed);
-                }
+        // `batch[..done]` is in `fixed`, its lines counted.
+        let mut done = 0;
+        for (range, changed) in changes {
+            self.count_lines(&batch[done..range.start]);
+            fixed.push_str(&batch[done..range.start]);
+            if changed != batch[range.clone()] {
+                self.note_change(&batch, range.clone(), &changed);
             }
-            self.open_line = true;
-            if line.ends_with('\n') {
-                self.end_line();
-            }
+            fixed.push_str(&changed);
+            self.count_lines(&batch[range.clone()]);
+            done = range.end;
         }
+        self.count_lines(&batch[done..]);
+        fixed.push_str(&batch[done..]);
         Ok(Some(fixed))
+    }
+
+    /// Counts the lines that `text`, read next, ends.
+    fn count_lines(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.open_line = true;
+        let ends = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+        if ends > 0 {
+            // The first ends the open line, which may have changed; the
+            // others are lines that did not.
+            self.end_line();
+            self.lines += ends - 1;
+            self.open_line = !text.ends_with('\n');
+        }
     }
 
     fn end_line(&mut self) {
@@ -149,13 +167,19 @@ impl<R: Read> FixedPieces<R> {
         self.open_line_changed = false;
     }
 
-    fn note_change(&mut self, before: &str, after: &str) {
+    /// Notes that fixing changed `batch[range]` (a line, or a piece of a
+    /// line longer than `max_decode_length`) into `changed`: the example
+    /// is the line up to the end of that piece (the whole line but for
+    /// lines that long), as read and as fixed.
+    fn note_change(&mut self, batch: &str, range: Range<usize>, changed: &str) {
         if !self.open_line_changed && self.examples.len() < EXAMPLES {
+            let line_start =
+                memchr::memrchr(b'\n', &batch.as_bytes()[..range.start]).map_or(0, |at| at + 1);
             let first_chars = |text: &str| text.chars().take(EXAMPLE_CHARS).collect();
             self.examples.push(Example {
                 line: self.lines + 1,
-                before: first_chars(before),
-                after: first_chars(after),
+                before: first_chars(&batch[line_start..range.end]),
+                after: first_chars(&[&batch[line_start..range.start], changed].concat()),
             });
         }
         self.open_line_changed = true;
@@ -228,6 +252,32 @@ mod tests {
         assert_eq!(text, "café &\n<p>\nAT&amp;T café\n");
         let plain = FixedPieces::new(&b"no tags\n"[..], None, &config, 4).unwrap();
         assert!(plain.at_start_state());
+    }
+
+    #[test]
+    fn a_line_cut_into_segments_counts_once() {
+        let input = "fine\nab cafÃ© and cafÃ© again\nfine\n";
+        let config = TextFixerConfig::default().max_decode_length(6);
+        for batch in [1, 7, 1 << 20] {
+            let (text, pieces) = read_all(input.as_bytes(), Some("utf-8"), &config, batch);
+            assert_eq!(text, ftfy::fix_text_with(input, &config), "batch {batch}");
+            assert_eq!(
+                (pieces.lines(), pieces.changed_lines()),
+                (3, 1),
+                "batch {batch}"
+            );
+            assert_eq!(pieces.examples().len(), 1, "batch {batch}");
+            assert_eq!(pieces.examples()[0].line, 2, "batch {batch}");
+        }
+        let (_, pieces) = read_all(input.as_bytes(), Some("utf-8"), &config, 1 << 20);
+        assert_eq!(
+            pieces.examples()[0],
+            Example {
+                line: 2,
+                before: "ab cafÃ© and".into(),
+                after: "ab café and".into()
+            }
+        );
     }
 
     #[test]

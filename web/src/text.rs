@@ -65,27 +65,14 @@ pub fn with_input<T>(length: usize, work: impl FnOnce(&str) -> T) -> Result<T, S
 /// The length of `text` in UTF-16 code units: one per character, two for
 /// those above U+FFFF (whose UTF-8 has four bytes).
 fn utf16_len(text: &str) -> usize {
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let bytes = text.as_bytes();
-    let words = bytes.chunks_exact(8);
-    let rest = words.remainder();
-    // Eight bytes at a time: the high bit of each byte of a mask is set
-    // where the byte is a continuation byte (10xxxxxx), or starts a
-    // four-byte sequence (11110xxx); `w << k` brings bit 7 - k of each
-    // byte to its bit 7.
-    let mut continuations = 0;
-    let mut four_byte_starts = 0;
-    for word in words {
-        // OK because chunks_exact gives eight bytes.
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        continuations += (w & !(w << 1) & HIGH_BITS).count_ones() as usize;
-        four_byte_starts += (w & (w << 1) & (w << 2) & (w << 3) & HIGH_BITS).count_ones() as usize;
-    }
-    for &byte in rest {
-        continuations += usize::from(byte & 0xC0 == 0x80);
-        four_byte_starts += usize::from(byte >= 0xF0);
-    }
-    bytes.len() - continuations + four_byte_starts
+    // One for each byte that starts a character (not 10xxxxxx), one more
+    // for each that starts a four-byte one (11110xxx). Counted in bytes a
+    // chunk at a time, in a loop the compiler turns into SIMD.
+    let units = |byte: u8| u8::from((byte as i8) >= -0x40) + u8::from(byte >= 0xF0);
+    let chunks = text.as_bytes().chunks(64);
+    chunks
+        .map(|chunk| usize::from(chunk.iter().fold(0u8, |sum, &byte| sum + units(byte))))
+        .sum()
 }
 
 /// The lengths of the common prefix and suffix of `a` and `b` (not
@@ -172,6 +159,15 @@ impl<'a> ChangeList<'a> {
         self.output.extend_from_slice(fixed.as_bytes());
     }
 
+    /// Replaces each U+FFFD of `text[start..end]` with itself.
+    fn replace_each_replacement(&mut self, start: usize, end: usize) {
+        let text = self.text;
+        for offset in memchr::memmem::find_iter(&text.as_bytes()[start..end], REPLACEMENT) {
+            let at = start + offset;
+            self.replace(at, at + REPLACEMENT.len(), "\u{fffd}");
+        }
+    }
+
     /// The changes; their text stays in the output buffer until the next
     /// call.
     fn finish(mut self) -> Changes {
@@ -182,27 +178,24 @@ impl<'a> ChangeList<'a> {
     }
 }
 
-/// `fix_text_with`, line by line (as `StreamFixer` gives it), as
-/// [`Changes`]. A line holding U+FFFD counts as changed, so that
-/// JavaScript never keeps its own text there: a lone surrogate may have
-/// been there, which TextEncoder wrote as U+FFFD.
+/// `fix_text_with` as [`Changes`]: the segments that fixing changed, as
+/// `StreamFixer::fix_lines_with` reports them, in one pass over the whole
+/// text. Each U+FFFD counts as changed (to itself), so that JavaScript
+/// never keeps its own text there: a lone surrogate may have been there,
+/// which TextEncoder wrote as U+FFFD.
 pub fn fix_text(text: &str, config: &TextFixerConfig) -> Changes {
     let may_hold_surrogates = memchr::memmem::find(text.as_bytes(), REPLACEMENT).is_some();
-    let mut fixer = StreamFixer::new(config);
     let mut changes = ChangeList::new(text, !may_hold_surrogates);
-    let mut start = 0;
-    while start < text.len() {
-        let end = memchr::memchr(b'\n', &text.as_bytes()[start..])
-            .map_or(text.len(), |newline| start + newline + 1);
-        let line = &text[start..end];
-        match fixer.fix_lines(line) {
-            Cow::Owned(fixed) => changes.replace(start, end, &fixed),
-            Cow::Borrowed(_) if may_hold_surrogates && line.contains('\u{fffd}') => {
-                changes.replace(start, end, line);
-            }
-            Cow::Borrowed(_) => {}
+    let mut covered = 0;
+    StreamFixer::new(config).fix_lines_with(text, |range, fixed| {
+        if may_hold_surrogates {
+            changes.replace_each_replacement(covered, range.start);
         }
-        start = end;
+        changes.replace(range.start, range.end, &fixed);
+        covered = range.end;
+    });
+    if may_hold_surrogates {
+        changes.replace_each_replacement(covered, text.len());
     }
     changes.finish()
 }
@@ -272,13 +265,16 @@ mod tests {
     }
 
     #[test]
-    fn unchanged_text_has_no_changes_but_for_lines_with_u_fffd() {
+    fn unchanged_text_has_no_changes_but_for_u_fffd() {
         let config = TextFixerConfig::default();
         assert_eq!(fix_text("fine\ntext\n", &config)[2..], []);
-        // A line with U+FFFD is replaced whole, by itself, and changes in a
-        // text that holds one are whole lines.
-        assert_eq!(fix_text("fine\nwith \u{fffd}\n", &config)[2..], [5, 12, 7]);
-        assert_eq!(fix_text("\u{fffd}\ncafÃ©\n", &config)[2..], [0, 8, 7]);
+        // Each U+FFFD is replaced by itself, and changes in a text that
+        // holds one are whole lines.
+        assert_eq!(fix_text("fine\nwith \u{fffd}\n", &config)[2..], [10, 11, 1]);
+        assert_eq!(
+            fix_text("\u{fffd}\ncafÃ©\n\u{fffd}\u{fffd}", &config)[2..],
+            [0, 1, 1, 2, 10, 7]
+        );
         assert_eq!(whole("fine", Cow::Borrowed("fine"))[2..], []);
         assert_eq!(whole("fine", Cow::Owned("fine!".into()))[2..], [4, 4, 1]);
         assert_eq!(

@@ -305,7 +305,7 @@ test('a 50 MB Windows-1251 file, in extended mode: the command\'s answer, the pa
   const commandSeconds = (performance.now() - commandStarted) / 1000;
   assert.equal(command.status, 0);
 
-  const page = await openPage();
+  const page = await openPage(process.env.PAGE_QUERY ?? '');
   await page.check('#extendedRecovery');
   const measure = await memoryProbe(page);
   // The main thread's longest gap between timer ticks, while the file is fixed.
