@@ -375,9 +375,11 @@ impl<'t> Judge<'t> {
         if ftfy.is_some_and(|ftfy| !readings::looks_misread(ftfy)) {
             return Ok(None);
         }
-        let (signed, hard) = signs::signed_positions(text);
-        let mut weak_signs_only = true;
-        signs::for_each_sign(text, |_, sign| {
+        let mut signed = vec![false; text.chars().count()];
+        let (mut hard, mut weak_signs_only) = (false, true);
+        signs::for_each_sign(text, |index, sign| {
+            signed[index] = true;
+            hard |= sign.is_hard();
             weak_signs_only &= matches!(sign, signs::Sign::Foreign | signs::Sign::UnseenPair);
         });
         let straightened = readings::straightened_sequences(text);

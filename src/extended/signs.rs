@@ -714,18 +714,6 @@ impl Scanner {
     }
 }
 
-/// The characters of `text` (by index) that are signs, as a vector of
-/// flags, and whether any is a hard one.
-pub(crate) fn signed_positions(text: &str) -> (Vec<bool>, bool) {
-    let mut signed = vec![false; text.chars().count()];
-    let mut hard = false;
-    for_each_sign(text, |index, sign| {
-        signed[index] = true;
-        hard |= sign.is_hard();
-    });
-    (signed, hard)
-}
-
 /// How many hard signs `text` shows.
 pub(crate) fn hard_signs(text: &str) -> usize {
     let mut count = 0;
