@@ -9,10 +9,12 @@ python=.venv/bin/python
 for generator in scripts/gen_*.py; do
   "$python" "$generator"
 done
-# Extended recovery's language model (CLDR through Babel, Faker).
-"$python" scripts/extended/gen_model.py
+# Extended recovery's table of CLDR's Latin alphabets.
+"$python" scripts/extended/gen_alphabets.py
 # The real-text language model (lingua's 75 model crates, pinned; the
 # first run downloads them, 160 MB).
+# tools/language-model/alphabets.py writes the alphabets it keeps letters of.
+"$python" tools/language-model/alphabets.py
 cargo run --quiet --release --manifest-path tools/language-model/Cargo.toml
 # The tables the library works out from its own sources and crates (the
 # pre-scan's, the badness rules', NFC's): tests that write them. Twice,

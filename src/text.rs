@@ -34,17 +34,6 @@ pub(crate) const fn bytes_equal(word: u64, byte: u8) -> u64 {
     bytes_below(word ^ (ONES * byte as u64), 1)
 }
 
-/// The high bit of each byte of `word` that is an ASCII letter, exactly.
-#[inline]
-pub(crate) const fn ascii_letters(word: u64) -> u64 {
-    // Each byte below 80 (so that no carry crosses into the next), in
-    // lowercase: from `a` and not from `{`.
-    let lower = (word & !HIGH_BITS) | (ONES * 0x20);
-    let from_a = lower.wrapping_add(ONES * (0x80 - 0x61));
-    let from_brace = lower.wrapping_add(ONES * (0x80 - 0x7b));
-    from_a & !from_brace & !word & HIGH_BITS
-}
-
 /// The index of the first byte at or after `from` that is not ASCII, or
 /// `bytes.len()`. Tests eight bytes at a time: a word with no high bit set
 /// holds only ASCII.
@@ -286,11 +275,6 @@ mod tests {
                         let expected = bytes.iter().position(|&b| b < n).map(|i| i as u32);
                         assert_eq!(first(bytes_below(word, n)), expected, "{bytes:?} below {n}");
                     }
-                    let letters: u32 = bytes
-                        .iter()
-                        .map(|b| u32::from(b.is_ascii_alphabetic()))
-                        .sum();
-                    assert_eq!(ascii_letters(word).count_ones(), letters, "{bytes:?}");
                     for target in [0x26u8, 0x3C, 0x7F] {
                         let expected = bytes.iter().position(|&b| b == target).map(|i| i as u32);
                         assert_eq!(

@@ -72,12 +72,15 @@ fn plans_are_ordinary_and_replay() {
             "Łódź i Gdańsk",
             vec!["('apply', 'decode_utf8_spans:sloppy-windows-1252')"],
         ),
+        // Windows-1250 and ISO-8859-16 hold Romanian's s and t at the same
+        // bytes, with a cedilla and with a comma below: the mode reads the
+        // code page Romanian text was commonly written in.
         (
             "ªtiinþa ºi tehnologia sunt importante pentru þarã ºi pentru oameni",
-            "Știința și tehnologia sunt importante pentru țară și pentru oameni",
+            "Ştiinţa şi tehnologia sunt importante pentru ţară şi pentru oameni",
             vec![
                 "('encode', 'sloppy-windows-1252')",
-                "('decode', 'iso-8859-16')",
+                "('decode', 'windows-1250')",
             ],
         ),
     ] {

@@ -3,9 +3,10 @@
 
 Only generated text: wordfreq's word lists (sentences of random frequent
 words), Faker's locales, Unicode CLDR's localized names through Babel, and
-templates written here; never text files found on the machine. The model's
-tables (scripts/extended/gen_model.py) are built from CLDR and Faker, not
-from wordfreq, so the wordfreq sentences are text the model has not seen.
+templates written here; never text files found on the machine. The
+language model (tools/language-model) is built from lingua's n-gram counts,
+not from wordfreq, so the wordfreq sentences are text the model has not
+seen.
 
 Writes, under target/extended/:
 - clean.jsonl: {"text", "source", "lang"}: text that must never change;

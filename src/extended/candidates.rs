@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 
 use super::repairs::restore_continuation_bytes;
 use crate::codecs::{Charmap, Codec};
+use crate::config::Normalization;
 use crate::plan::ExplanationStep;
 use crate::plan::{ExtensionFix, Fix};
 
@@ -68,10 +69,10 @@ pub(crate) static UTF8_TRANSFORMS: [Transform; 15] = [
 ];
 
 /// Legacy mixups: text written in the second codec, read as the first.
-/// The single-byte pairs are those where a Western (or Cyrillic, or Mac)
-/// reader meets another script's or region's code page; the CJK pairs are
-/// double-byte text read as Windows-1252.
-pub(crate) static LEGACY_TRANSFORMS: [Transform; 28] = [
+/// The single-byte pairs are those where a Western (or Cyrillic, or Mac,
+/// or DOS) reader meets another script's or region's code page; the CJK
+/// pairs are double-byte text read as Windows-1252.
+pub(crate) static LEGACY_TRANSFORMS: [Transform; 36] = [
     legacy_pair("sloppy-windows-1252", "windows-1251"),
     legacy_pair("sloppy-windows-1252", "koi8-r"),
     legacy_pair("sloppy-windows-1252", "ibm866"),
@@ -95,11 +96,19 @@ pub(crate) static LEGACY_TRANSFORMS: [Transform; 28] = [
     legacy_pair("sloppy-windows-1252", "big5"),
     legacy_pair("sloppy-windows-1252", "euc-jp"),
     legacy_pair("sloppy-windows-1252", "cp850"),
+    legacy_pair("sloppy-windows-1252", "cp437"),
+    legacy_pair("sloppy-windows-1252", "macroman"),
+    legacy_pair("sloppy-windows-1252", "cp874"),
+    legacy_pair("latin-1", "windows-1251"),
+    legacy_pair("latin-1", "koi8-r"),
+    legacy_pair("latin-1", "windows-1253"),
     legacy_pair("sloppy-windows-1251", "koi8-r"),
     legacy_pair("sloppy-windows-1251", "ibm866"),
     legacy_pair("sloppy-windows-1251", "windows-1252"),
     legacy_pair("macroman", "cp437"),
     legacy_pair("macroman", "cp850"),
+    legacy_pair("macroman", "windows-1252"),
+    legacy_pair("cp437", "windows-1252"),
 ];
 
 /// A single-byte codec that transforms encode with, and its bytes for the
@@ -194,6 +203,11 @@ static LEGACY_DECODERS: LazyLock<Vec<Option<Codec>>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Whether the legacy codec named `decoder` is a multi-byte (CJK) one.
+pub(crate) fn decodes_multi_byte(decoder: &str) -> bool {
+    matches!(legacy_codec(decoder), Some(Codec::MultiByte(_)))
+}
+
 /// The codec a legacy decoder's name stands for.
 fn legacy_codec(name: &str) -> Option<Codec> {
     LEGACY_TRANSFORMS
@@ -240,9 +254,10 @@ static BYTE_FACTS: LazyLock<Vec<Option<ByteFacts>>> = LazyLock::new(|| {
                 };
                 let info = super::chars::info(c);
                 facts.defined[usize::from(byte)] = true;
-                facts.alphabetic[usize::from(byte)] = u8::from(info.alphabetic);
-                facts.symbol[usize::from(byte)] =
-                    u8::from(!c.is_ascii() && info.kind == super::model::Kind::Symbol);
+                // (Windows-1258's tone marks join the letters before them.)
+                let mark = crate::language::class_of(c).0 == crate::language::class::MARK;
+                facts.alphabetic[usize::from(byte)] = u8::from(info.alphabetic || mark);
+                facts.symbol[usize::from(byte)] = u8::from(super::readings::is_symbol(c));
             }
             Some(facts)
         })
@@ -259,6 +274,16 @@ pub(crate) fn byte_facts(index: usize) -> Option<&'static ByteFacts> {
 pub(crate) struct Candidate {
     pub(crate) text: String,
     pub(crate) plan: Vec<ExplanationStep>,
+}
+
+impl Candidate {
+    /// Whether the candidate undoes a legacy mixup (decodes with a codec
+    /// other than UTF-8).
+    pub(crate) fn is_legacy(&self) -> bool {
+        self.plan.iter().any(|step| {
+            matches!(step, ExplanationStep::Decode(codec) if !matches!(codec, Codec::Utf8 | Codec::Utf8Variants))
+        })
+    }
 }
 
 /// Re-decodes the whole of `text` with `transform`, or `None` if the text
@@ -291,7 +316,20 @@ pub(crate) fn whole_line_encoded(
         Decoder::Legacy(name) => {
             let codec = legacy_codec(name)?;
             plan.push(ExplanationStep::Decode(codec));
-            codec.decode(bytes).ok()?
+            let decoded = codec.decode(bytes).ok()?;
+            // Windows-1258 writes most of Vietnamese's tones as combining
+            // marks after the letters: composed, as text is.
+            if name == "windows-1258" {
+                match crate::normalize::normalize(&decoded, Normalization::Nfc) {
+                    Cow::Owned(composed) => {
+                        plan.push(ExplanationStep::Normalize(Normalization::Nfc));
+                        composed
+                    }
+                    Cow::Borrowed(_) => decoded,
+                }
+            } else {
+                decoded
+            }
         }
     };
     (decoded != text).then_some(Candidate {
@@ -325,12 +363,24 @@ mod tests {
                 .iter()
                 .map(|&b| usize::from(facts.alphabetic[usize::from(b)]))
                 .sum();
-            assert_eq!(letters, super::super::letter_count(&text), "{name}");
+            // (Windows-1258's tone marks count as letters.)
+            let letters_and_marks = text
+                .chars()
+                .filter(|&c| {
+                    c.is_alphabetic()
+                        || crate::language::class_of(c).0 == crate::language::class::MARK
+                })
+                .count();
+            assert_eq!(letters, letters_and_marks, "{name}");
             let symbols: usize = bytes
                 .iter()
                 .map(|&b| usize::from(facts.symbol[usize::from(b)]))
                 .sum();
-            assert_eq!(symbols, super::super::model::symbol_count(&text), "{name}");
+            assert_eq!(
+                symbols,
+                super::super::readings::Counts::of(&text).symbols,
+                "{name}"
+            );
             for byte in (0..=255u8).filter(|&byte| !facts.defined[usize::from(byte)]) {
                 assert!(
                     codec.decode(&[b'a', byte, b'b']).is_err(),

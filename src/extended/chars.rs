@@ -1,10 +1,10 @@
 //! Per-character facts that extended recovery looks up on every
 //! character: what each single-byte codec of
 //! [`super::candidates::UTF8_TRANSFORMS`] makes of it (for
-//! [`super::prefilter`]) and what the language model makes of it (its
-//! kind, lowercase form, whether Rust calls it alphabetic). One table,
-//! built on first use from the codecs' own tables and the model's own
-//! functions, so that a lookup always agrees with the slow path it
+//! [`super::prefilter`]) and what the signs of mojibake see in it (its
+//! [`Kind`], whether Rust calls it alphabetic, lowercase, uppercase). One
+//! table, built on first use from the codecs' own tables and
+//! [`Kind::of`], so that a lookup always agrees with the slow path it
 //! replaces (`tests` checks every code point).
 
 use std::sync::LazyLock;
@@ -12,10 +12,7 @@ use std::sync::LazyLock;
 use crate::fnv::FnvMap;
 
 use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
-use super::model::{kind_of, script_of, to_lower, Kind};
-
-/// [`Info`]'s script of a character that is not a letter.
-const NO_SCRIPT: u8 = u8::MAX;
+use super::signs::Kind;
 
 /// What a character is, to each codec (one bit per entry of
 /// [`UTF8_TRANSFORMS`]) and to the model.
@@ -37,6 +34,7 @@ pub(crate) struct Info {
     /// It is not ASCII but its byte is (U+FFFD, byte 1A of the sloppy
     /// codecs).
     pub(crate) ascii_byte: u16,
+    /// What the signs of mojibake see in it.
     pub(crate) kind: Kind,
     /// `char::is_alphabetic`.
     pub(crate) alphabetic: bool,
@@ -44,10 +42,6 @@ pub(crate) struct Info {
     pub(crate) lowercase: bool,
     /// `char::is_uppercase`.
     pub(crate) uppercase: bool,
-    /// The model's script id ([`script_of`]), or [`NO_SCRIPT`].
-    script: u8,
-    /// The model's lowercase form, as an offset from the character.
-    lower: i32,
 }
 
 /// Characters per block of the two-level table.
@@ -55,27 +49,20 @@ const BLOCK: usize = 64;
 
 /// What the prefilter's first pass needs of a character (see
 /// [`Info`]'s fields of the same names).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sequencing {
     pub(crate) enc: u16,
     pub(crate) lead1: u16,
     pub(crate) lead2: u16,
     pub(crate) lead3: u16,
     pub(crate) cont: u16,
-    /// The model's kind is a Latin letter.
+    /// It is a Latin letter.
     pub(crate) latin_letter: bool,
     /// [`Info::ascii_byte`] is not empty.
     pub(crate) ascii_byte: bool,
-    /// `char::is_lowercase`.
-    pub(crate) lowercase: bool,
-    /// Which bit of [`super::latin::Letters`] the character sets
-    /// ([`super::latin::letter_index`]), known for two-byte characters
-    /// ([`Table::two_byte`]); `LATIN_INDEX_UNKNOWN` elsewhere.
-    pub(crate) latin_index: u8,
+    /// What the signs of mojibake see in it.
+    pub(crate) kind: Kind,
 }
-
-/// [`Sequencing::latin_index`] not worked out.
-pub(crate) const LATIN_INDEX_UNKNOWN: u8 = u8::MAX;
 
 impl From<&Info> for Sequencing {
     fn from(info: &Info) -> Sequencing {
@@ -85,10 +72,15 @@ impl From<&Info> for Sequencing {
             lead2: info.lead2,
             lead3: info.lead3,
             cont: info.cont,
-            latin_letter: info.kind == Kind::Letter(1),
+            latin_letter: matches!(
+                info.kind,
+                Kind::Letter {
+                    script: Some(crate::language::Script::Latin),
+                    ..
+                }
+            ),
             ascii_byte: info.ascii_byte != 0,
-            lowercase: info.lowercase,
-            latin_index: LATIN_INDEX_UNKNOWN,
+            kind: info.kind,
         }
     }
 }
@@ -154,6 +146,8 @@ pub(crate) struct Table {
     rows: Vec<Info>,
     /// The bits of the codecs that legacy transforms encode with.
     pub(crate) legacy: u16,
+    /// The bit of Windows-1251 (the encoder of the mixups read as it).
+    pub(crate) windows_1251: u16,
     /// Every codec's bit.
     pub(crate) all: u16,
 }
@@ -168,12 +162,10 @@ pub(crate) fn info_of(c: char, encoders: &[&'static crate::codecs::Charmap]) -> 
         quote: 0,
         bad: 0,
         ascii_byte: 0,
-        kind: kind_of(c),
+        kind: Kind::of(c),
         alphabetic: c.is_alphabetic(),
         lowercase: c.is_lowercase(),
         uppercase: c.is_uppercase(),
-        script: script_of(c).unwrap_or(NO_SCRIPT),
-        lower: to_lower(c) as i32 - c as i32,
     };
     for (bit, charmap) in encoders.iter().enumerate() {
         let Some(byte) = charmap.encode_char(c) else {
@@ -264,34 +256,21 @@ pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
         blocks,
         rows,
         legacy,
+        windows_1251: UTF8_TRANSFORMS
+            .iter()
+            .position(|transform| transform.encoder == super::cyrillic::READ_AS)
+            .map_or(0, |bit| 1 << bit),
         all,
     };
     table.two_byte = (0x80..TWO_BYTE_END)
         .map(|code| {
             let c = char::from_u32(code as u32).unwrap_or('\0');
-            Sequencing {
-                latin_index: super::latin::letter_index(c),
-                ..Sequencing::from(&table.info(c))
-            }
+            Sequencing::from(&table.info(c))
         })
         .collect();
     table.two_byte_run = table.two_byte.iter().map(RunBits::of).collect();
     table
 });
-
-impl Info {
-    /// The model's script id of the character ([`script_of`]).
-    #[inline]
-    pub(crate) fn script(&self) -> Option<u8> {
-        (self.script != NO_SCRIPT).then_some(self.script)
-    }
-
-    /// The model's lowercase form of the character.
-    #[inline]
-    pub(crate) fn lower(&self, c: char) -> char {
-        char::from_u32((c as i32 + self.lower) as u32).unwrap_or(c)
-    }
-}
 
 /// The facts of `c`.
 #[inline]
@@ -330,9 +309,7 @@ mod tests {
             .collect();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let fact = info(c);
-            assert_eq!(fact.kind, kind_of(c), "{c:?}");
-            assert_eq!(fact.script(), script_of(c), "{c:?}");
-            assert_eq!(fact.lower(c), to_lower(c), "{c:?}");
+            assert_eq!(fact.kind, Kind::of(c), "{c:?}");
             assert_eq!(fact.alphabetic, c.is_alphabetic(), "{c:?}");
             assert_eq!(fact.lowercase, c.is_lowercase(), "{c:?}");
             assert_eq!(fact.uppercase, c.is_uppercase(), "{c:?}");
@@ -345,15 +322,6 @@ mod tests {
                     charmap.name()
                 );
             }
-        }
-        // The two-byte characters' Latin letter bits are `letter_bit`'s.
-        for (code, sequencing) in (0x80..).zip(TABLE.two_byte.iter()) {
-            let c = char::from_u32(code).unwrap_or('\0');
-            let mut by_index = super::super::latin::Letters::default();
-            by_index.add_index(sequencing.latin_index);
-            let mut by_char = super::super::latin::Letters::default();
-            by_char.add(c);
-            assert_eq!(by_index, by_char, "{c:?}");
         }
         // Printable ASCII stands for itself in every codec (the
         // prefilter's fast path relies on it).

@@ -11,13 +11,14 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::budget::{Budget, Exhausted};
-use super::model::score;
 use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
+use super::signs::{hard_signs, latin_letters_are_foreign};
 use crate::plan::SpanRepair as Repair;
 use crate::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 
-/// How much cheaper, to the model, a word must become to be replaced.
-const WORD_MARGIN: u32 = 6;
+/// How many bits likelier, to the model, a word must become to be
+/// replaced.
+const WORD_MARGIN: f64 = 8.0;
 
 /// A run of a word that re-decodes, as UTF-8 read through an encoder, to
 /// something else: what span repair may replace.
@@ -119,7 +120,7 @@ pub(crate) fn repair_spans<'a>(
         );
         let keep = match repair {
             Repair::Likelier => !is_likelier(judged, &rebuilt),
-            Repair::Leftovers => score(&rebuilt).hard > 0,
+            Repair::Leftovers => hard_signs(&rebuilt) > 0,
         };
         if !keep {
             let start = word_start + run_start;
@@ -162,7 +163,7 @@ pub(crate) fn repair_spans<'a>(
 pub(crate) fn every_repair_is_turned_down(
     text: &str,
     encoder: &str,
-    scripts: &[bool; 256],
+    scripts: super::readings::Scripts,
 ) -> bool {
     let mut other_merges = 0;
     // What is asked of a word, once for all its runs: (where it starts,
@@ -188,13 +189,13 @@ pub(crate) fn every_repair_is_turned_down(
                     let letters_and_punctuation = word
                         .chars()
                         .all(|c| c.is_alphabetic() || c.is_ascii_punctuation());
-                    let shows_sign = super::latin::has_capital_inside_word(word)
-                        || !super::latin::letters_of(word).one_language_writes();
+                    let shows_sign = super::readings::capitals_inside_words(word) > 0
+                        || latin_letters_are_foreign(word);
                     (word_start, letters_and_punctuation, shows_sign)
                 });
             word_facts = Some((word_start, letters_and_punctuation, shows_sign));
             let rereads =
-                super::model::letters_outside(fixed, scripts).0 > 0 && letters_and_punctuation;
+                super::readings::letters_outside(fixed, scripts).0 > 0 && letters_and_punctuation;
             if rereads {
                 return ControlFlow::Continue(());
             }
@@ -235,9 +236,10 @@ fn judged_part(word: &str, start: usize, end: usize) -> (usize, usize) {
 /// by a margin, or rid of a hard sign of mojibake (`Г®n` for `în`, with a
 /// symbol between letters) at no extra cost.
 fn is_likelier(word: &str, rebuilt: &str) -> bool {
-    let (before, after) = (score(word), score(rebuilt));
-    after.cost + WORD_MARGIN <= before.cost
-        || (before.hard > 0 && after.hard == 0 && after.cost <= before.cost)
+    let bits = |text: &str| crate::language::score(text).bits();
+    let (before, after) = (bits(word), bits(rebuilt));
+    after + WORD_MARGIN <= before
+        || (hard_signs(word) > 0 && hard_signs(rebuilt) == 0 && after <= before)
 }
 
 /// Whether `word` may hold a UTF-8 sequence read as single bytes: a
@@ -295,8 +297,14 @@ fn words_joined_by_lost_a0(text: &str, encode: impl Fn(char) -> Option<u8>) -> V
             let previous_end = *previous_start + previous.len();
             let awaits_continuation = previous.chars().next_back().is_some_and(|last| {
                 encode(last).is_some_and(|byte| (0xC2..=0xDF).contains(&byte)) && {
-                    let info = super::chars::info(last);
-                    info.kind == super::model::Kind::Letter(1) && !info.lowercase
+                    matches!(
+                        super::chars::info(last).kind,
+                        super::signs::Kind::Letter {
+                            script: Some(crate::language::Script::Latin),
+                            lower: false,
+                            ..
+                        }
+                    )
                 }
             });
             if awaits_continuation && &text[previous_end..start] == " " {
@@ -357,11 +365,13 @@ mod tests {
             "жители"
         );
         // The no-break space of ٠ (D9 A0) became a space between words.
+        // (The model finds the Arabic-Indic digits alone little likelier:
+        // the leftovers of a line take them.)
         assert_eq!(
             repair_spans(
                 "أكثر Ù…Ù† Ù Ù Ù¡ Ø¨Ù„Ø¯",
                 "sloppy-windows-1252",
-                Repair::Likelier,
+                Repair::Leftovers,
                 &Budget::unlimited()
             )
             .unwrap(),

@@ -40,7 +40,9 @@ mod table;
 use generated::{LANGUAGE_NAMES, SCRIPT_LANGUAGES};
 
 /// The classes of characters, as `tools/language-model` numbers them in the
-/// character table's low 4 bits.
+/// character table's low 4 bits: the whole numbering, though not every
+/// class is named in code.
+#[allow(dead_code)]
 pub(crate) mod class {
     /// A lowercase letter of a modeled script.
     pub const LOWER: u8 = 0;
@@ -50,8 +52,28 @@ pub(crate) mod class {
     pub const UNCASED: u8 = 2;
     /// A letter of a script no language of the model is written in.
     pub const UNMODELED_LETTER: u8 = 3;
+    /// A combining mark.
+    pub const MARK: u8 = 4;
+    /// A decimal digit.
+    pub const DIGIT: u8 = 5;
+    /// Another number (`²`, `½`, `Ⅻ`).
+    pub const OTHER_NUMBER: u8 = 6;
+    /// A space (and the tab).
+    pub const SPACE: u8 = 7;
+    /// The no-break spaces U+00A0 and U+202F.
+    pub const NO_BREAK_SPACE: u8 = 8;
+    /// A line break.
+    pub const LINE_BREAK: u8 = 9;
+    /// ASCII punctuation and symbols.
+    pub const ASCII_PUNCTUATION: u8 = 10;
+    /// Other punctuation.
+    pub const PUNCTUATION: u8 = 11;
     /// A symbol other than ASCII's and currency signs.
     pub const SYMBOL: u8 = 12;
+    /// A currency sign.
+    pub const CURRENCY: u8 = 13;
+    /// A control or format character.
+    pub const CONTROL: u8 = 14;
     /// Private use, surrogates, unassigned, U+FFFD.
     pub const OTHER: u8 = 15;
 }
@@ -145,6 +167,150 @@ impl Language {
             .find(|&&(_, start, end)| (start..end).contains(&self.0))
             .map_or(Script::Latin, |&(script, _, _)| script)
     }
+}
+
+/// A set of the model's languages.
+///
+/// ```
+/// use ftfy::language::{languages_writing, Language};
+///
+/// let polish = Language::all().find(|l| l.name() == "Polish").unwrap();
+/// let german = Language::all().find(|l| l.name() == "German").unwrap();
+/// assert!(languages_writing('ł').contains(polish));
+/// assert!(!languages_writing('ł').contains(german));
+/// // No language writes both `ß` and `ł`.
+/// assert!(languages_writing('ß').intersection(languages_writing('ł')).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Languages(u128);
+
+impl Languages {
+    /// No language.
+    pub const NONE: Languages = Languages(0);
+    /// Every language of the model.
+    pub const ALL: Languages = Languages((1 << LANGUAGES) - 1);
+
+    /// The languages of `script`.
+    pub fn of_script(script: Script) -> Languages {
+        SCRIPT_LANGUAGES
+            .iter()
+            .find(|&&(known, _, _)| known == script)
+            .map_or(Languages::NONE, |&(_, start, end)| {
+                Languages(((1u128 << (end - start)) - 1) << start)
+            })
+    }
+
+    /// Whether `language` is in the set.
+    pub fn contains(self, language: Language) -> bool {
+        self.0 & (1 << language.0) != 0
+    }
+
+    /// The set with `language` added.
+    pub fn with(self, language: Language) -> Languages {
+        Languages(self.0 | 1 << language.0)
+    }
+
+    /// The languages in both sets.
+    pub fn intersection(self, other: Languages) -> Languages {
+        Languages(self.0 & other.0)
+    }
+
+    /// The languages in either set.
+    pub fn union(self, other: Languages) -> Languages {
+        Languages(self.0 | other.0)
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The languages of the set, by id.
+    pub fn iter(self) -> impl Iterator<Item = Language> {
+        Language::all().filter(move |&language| self.contains(language))
+    }
+}
+
+/// The languages whose model keeps the letter `c` (lowercased) as a
+/// unigram: the letters a language writes, as lingua counted them (a
+/// letter kept for 99.9% of the language's letters; rarer ones, and every
+/// character that is not a letter of a modeled script, belong to no
+/// language).
+pub fn languages_writing(c: char) -> Languages {
+    languages_keeping(&[c])
+}
+
+/// The languages whose model keeps the letter pair `first` `second`
+/// (lowercased) as a bigram: letters that the language writes side by
+/// side (a pair kept for 99% of the language's pairs; rarer ones belong
+/// to no language).
+///
+/// ```
+/// use ftfy::language::{languages_writing_pair, Language};
+///
+/// let german = Language::all().find(|l| l.name() == "German").unwrap();
+/// assert!(languages_writing_pair('r', 'e').contains(german));
+/// assert!(languages_writing_pair('v', 'ç').is_empty());
+/// ```
+pub fn languages_writing_pair(first: char, second: char) -> Languages {
+    languages_keeping(&[first, second])
+}
+
+/// The languages that keep the n-gram of the letters `letters` (the
+/// script of the last).
+fn languages_keeping(letters: &[char]) -> Languages {
+    let Some(&last) = letters.last() else {
+        return Languages::NONE;
+    };
+    let entry = table::entry(last);
+    if !matches!(entry & 0x0F, class::LOWER | class::UPPER | class::UNCASED) {
+        return Languages::NONE;
+    }
+    let Some(&(_, start, _)) = SCRIPT_LANGUAGES.get(usize::from(entry >> 4)) else {
+        return Languages::NONE;
+    };
+    let mut key = [' '; 3];
+    for (slot, &c) in key.iter_mut().zip(letters) {
+        *slot = lowercase(c);
+    }
+    let mut languages = 0u128;
+    match table::row(table::key(&key[..letters.len().min(3)])) {
+        table::Row::Sparse(pairs) => {
+            for pair in pairs.chunks_exact(2) {
+                languages |= 1 << (pair[0] & 0x7F);
+            }
+        }
+        table::Row::Dense(costs) => {
+            for (offset, &cost) in costs.iter().enumerate() {
+                if cost != u8::MAX {
+                    languages |= 1 << (usize::from(start) + offset);
+                }
+            }
+        }
+    }
+    Languages(languages & Languages::ALL.0)
+}
+
+/// Whether `c`, a character that is not a letter, is one the model
+/// counted in real text (`€`, `™`, `→`; not a Braille pattern or a CJK
+/// radical).
+pub(crate) fn knows_symbol(c: char) -> bool {
+    table::lists_symbol(c)
+}
+
+/// A character's class ([`class`]) and, for a letter of a modeled
+/// script, that script.
+pub(crate) fn class_of(c: char) -> (u8, Option<Script>) {
+    let entry = table::entry(c);
+    let class = entry & 0x0F;
+    let script = matches!(class, class::LOWER | class::UPPER | class::UNCASED)
+        .then(|| {
+            SCRIPT_LANGUAGES
+                .get(usize::from(entry >> 4))
+                .map(|&(script, _, _)| script)
+        })
+        .flatten();
+    (class, script)
 }
 
 /// What [`score`] or a [`Scorer`] found: the cost of the text in bits in

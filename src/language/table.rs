@@ -69,6 +69,13 @@ pub(super) fn symbol_cost(c: char, class: u8) -> u8 {
     }
 }
 
+/// Whether the model counted `c`, a character that is not a letter,
+/// among its class in real text.
+pub(super) fn lists_symbol(c: char) -> bool {
+    ASCII_COSTS.get(c as usize).is_some()
+        || matches!(row(key(&[SYMBOL_MARK, c])), Row::Sparse(&[_, _]))
+}
+
 /// An n-gram of up to 3 lowercase characters packed as the generator
 /// packs them: 21 bits each, the last character lowest.
 pub(super) fn key(chars: &[char]) -> u64 {

@@ -186,10 +186,14 @@ fn group_of_script(c: char) -> Option<Group> {
         Sc::Hangul => Group::Hangul,
         Sc::Han | Sc::Hiragana | Sc::Katakana => Group::HanKana,
         _ => {
+            // (The extension of a character of the Common script with no
+            // extensions of its own, such as the micro sign, holds every
+            // script.)
             let extensions = c.script_extension();
-            if [Sc::Han, Sc::Hiragana, Sc::Katakana]
-                .iter()
-                .any(|&script| extensions.contains_script(script))
+            if !extensions.is_common() && !extensions.is_inherited()
+                && [Sc::Han, Sc::Hiragana, Sc::Katakana]
+                    .iter()
+                    .any(|&script| extensions.contains_script(script))
             {
                 Group::HanKana
             } else {

@@ -14,6 +14,7 @@
 //! It writes `src/language/model.bin` and `src/language/generated.rs`;
 //! running it again makes the same bytes (a check re-runs it and diffs).
 
+mod alphabets;
 mod characters;
 mod languages;
 mod perfect_hash;
@@ -140,6 +141,19 @@ fn load_model(
         .expect("groups")];
     for order in &mut orders {
         order.retain(|chars, _| chars.iter().all(|&c| characters.group_of(c) == Some(group)));
+    }
+    // A Latin-script language keeps the n-grams of its own letters: what
+    // else it has is mostly its own text in a legacy code page read as
+    // another (see alphabets.py).
+    if group == Group::Latin {
+        let alphabet = alphabets::ALPHABETS
+            .iter()
+            .find(|(language, _)| *language == name)
+            .map(|(_, letters)| *letters)
+            .expect("every Latin-script language has an alphabet");
+        for order in &mut orders {
+            order.retain(|chars, _| chars.iter().all(|&c| c.is_ascii() || alphabet.contains(c)));
+        }
     }
     Model {
         name,

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Extracts CLDR's main exemplar characters into cldr_exemplars.json.
 
-    python3 scripts/extended/extract_cldr_exemplars.py
+    python3 tools/language-model/extract_cldr_exemplars.py
 
-gen_model.py needs each language's letters (CLDR's exemplar characters),
+alphabets.py needs each language's letters (CLDR's exemplar characters),
 which Babel leaves out of its CLDR data. They come from CLDR's own JSON
 release on npm, `cldr-misc-full` (pinned below, fetched with `npm pack` into
 target/extended/ when absent, and checked against the integrity hash npm
@@ -24,7 +24,7 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "scripts" / "extended" / "cldr_exemplars.json"
+OUT = ROOT / "tools" / "language-model" / "cldr_exemplars.json"
 PACKAGE, VERSION = "cldr-misc-full", "48.2.0"
 SHA512 = "dSc2Tr53dQcUGwsTinamEeoP2YXOhQrIZ+SyeuUrv4MzJOSjT/Q0qkSmX11ZwfcTbYSkIqbrgALQLhAm1yf5fA=="
 
