@@ -81,11 +81,188 @@ fn nfc_by_chunks<'a>(text: &'a str, changes: Option<&mut Changes>) -> Cow<'a, st
         if nfc_leaves_alone(chunk) {
             continue;
         }
-        if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
-            edits.replace(chunk_start, chunk_end, &normalized);
+        match nfc_by_pieces(chunk) {
+            Some(normalized) if normalized != chunk => {
+                edits.replace(chunk_start, chunk_end, &normalized);
+            }
+            Some(_) => {}
+            None => {
+                if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
+                    edits.replace(chunk_start, chunk_end, &normalized);
+                }
+            }
         }
     }
     edits.finish()
+}
+
+/// NFC of `chunk`, cut before each ASCII character, each U+034F
+/// COMBINING GRAPHEME JOINER (starters that nothing reorders past and that
+/// compose with nothing before or after them) and each character whose
+/// decomposition starts with an ASCII one, each piece normalized on its
+/// own. A piece whose characters after its starter are combining marks
+/// of U+0300–U+036F (the stacks of marks of "zalgo" text), and whose
+/// starter decomposes into a starter and such marks, is decomposed, put in
+/// order and composed here, without the normalization crate's hashed
+/// lookups and buffers; any other goes to the crate. A property test
+/// checks it against the crate's NFC. `None` when the chunk's first
+/// character decomposes into no such starter and marks: the crate
+/// normalizes that chunk as a whole.
+fn nfc_by_pieces(chunk: &str) -> Option<String> {
+    let mut normalized = String::with_capacity(chunk.len());
+    let mut marks: Vec<(u8, char)> = Vec::new();
+    // The start of the piece being read, its starter, decomposed, and
+    // whether what follows is all marks of the table so far (else `marks`
+    // is of no use).
+    let mut piece_start = 0;
+    let mut starter = None;
+    let mut finish_piece =
+        |start: usize, end: usize, starter: Option<char>, marks: &mut Vec<_>| match starter {
+            Some(starter) => compose_marks(starter, marks, &mut normalized),
+            None => {
+                normalized.extend(chunk[start..end].nfc());
+                marks.clear();
+            }
+        };
+    for (index, c) in chunk.char_indices() {
+        if index == 0 {
+            starter = Some(decomposed_starter(c, &mut marks)?);
+        } else if c.is_ascii() || c == GRAPHEME_JOINER || !is_diacritic(c) && ascii_based(c) {
+            finish_piece(piece_start, index, starter, &mut marks);
+            piece_start = index;
+            starter = decomposed_starter(c, &mut marks);
+        } else if starter.is_some() && !push_diacritic(c, &mut marks) {
+            starter = None;
+        }
+    }
+    finish_piece(piece_start, chunk.len(), starter, &mut marks);
+    Some(normalized)
+}
+
+/// The starter that `c`, at the start of a piece, decomposes into, with
+/// the marks after it pushed to `marks`, when they are marks of the table
+/// of [`push_diacritic`]; else `None`.
+fn decomposed_starter(c: char, marks: &mut Vec<(u8, char)>) -> Option<char> {
+    if c.is_ascii() || c == GRAPHEME_JOINER {
+        return Some(c);
+    }
+    let mut starter = None;
+    let mut all = true;
+    unicode_normalization::char::decompose_canonical(c, |d| {
+        if starter.is_none() {
+            let class = unicode_normalization::char::canonical_combining_class(d);
+            starter = Some(d).filter(|_| class == 0);
+            all &= class == 0;
+        } else {
+            all &= push_diacritic(d, marks);
+        }
+    });
+    starter.filter(|_| all)
+}
+
+/// Whether `c` is one of U+0300–U+036F, the diacritics of [`push_diacritic`].
+fn is_diacritic(c: char) -> bool {
+    ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// Whether the canonical decomposition of `c` starts with an ASCII
+/// character (`é`, `ǟ`, `Å`).
+fn ascii_based(c: char) -> bool {
+    let mut first = None;
+    unicode_normalization::char::decompose_canonical(c, |d| {
+        first.get_or_insert(d);
+    });
+    first.is_some_and(|d| d.is_ascii())
+}
+
+/// U+034F COMBINING GRAPHEME JOINER, a starter among the diacritics.
+const GRAPHEME_JOINER: char = '\u{34f}';
+
+/// Pushes to `marks` the canonical decomposition of `c` with the class of
+/// each mark, when it is a mark of U+0300–U+036F whose decomposition is
+/// too; returns whether it is.
+fn push_diacritic(c: char, marks: &mut Vec<(u8, char)>) -> bool {
+    let classes = diacritic_classes();
+    let class_of = |c: char| {
+        (c as usize)
+            .checked_sub(0x300)
+            .and_then(|offset| classes.get(offset))
+            .copied()
+            .filter(|&class| class != 0)
+    };
+    match class_of(c) {
+        Some(DECOMPOSES) => {
+            let mut all = true;
+            unicode_normalization::char::decompose_canonical(c, |d| match class_of(d) {
+                Some(class) if class != DECOMPOSES => marks.push((class, d)),
+                _ => all = false,
+            });
+            all
+        }
+        Some(class) => {
+            marks.push((class, c));
+            true
+        }
+        None => false,
+    }
+}
+
+/// Appends to `normalized` NFC of `starter` (which decomposes to nothing
+/// else) followed by `marks` (combining marks that decompose to nothing
+/// else, with their classes),
+/// and empties `marks`: the marks put in canonical order (a stable sort by
+/// class), then each composed with the starter, as composed so far, unless
+/// a mark kept before it has a class as high (canonical composition).
+fn compose_marks(starter: char, marks: &mut Vec<(u8, char)>, normalized: &mut String) {
+    marks.sort_by_key(|&(class, _)| class);
+    let mut composed = starter;
+    let mut last_kept_class = 0;
+    // The marks kept, moved to the front of `marks`.
+    let mut kept = 0;
+    for index in 0..marks.len() {
+        let (class, mark) = marks[index];
+        if last_kept_class < class {
+            if let Some(c) = unicode_normalization::char::compose(composed, mark) {
+                composed = c;
+                continue;
+            }
+        }
+        marks[kept] = (class, mark);
+        kept += 1;
+        last_kept_class = class;
+    }
+    normalized.push(composed);
+    normalized.extend(marks[..kept].iter().map(|&(_, mark)| mark));
+    marks.clear();
+}
+
+/// In [`diacritic_classes`]: a combining mark that decomposes into other
+/// characters. (No canonical combining class is this high.)
+const DECOMPOSES: u8 = u8::MAX;
+
+/// The canonical combining class of each of U+0300–U+036F, from the
+/// normalization crate, or [`DECOMPOSES`] for those that decompose into
+/// other characters (U+0340, U+0341, U+0343, U+0344), which
+/// [`nfc_by_pieces`] leaves to the crate.
+fn diacritic_classes() -> &'static [u8; 0x70] {
+    static CLASSES: std::sync::LazyLock<[u8; 0x70]> = std::sync::LazyLock::new(|| {
+        let mut classes = [0; 0x70];
+        for (offset, class) in classes.iter_mut().enumerate() {
+            // OK because U+0300–U+036F are all characters.
+            let c = char::from_u32(0x300 + offset as u32).expect("a character");
+            let mut decomposed = 0;
+            unicode_normalization::char::decompose_canonical(c, |d| {
+                decomposed += usize::from(d != c) + 1;
+            });
+            *class = if decomposed == 1 {
+                unicode_normalization::char::canonical_combining_class(c)
+            } else {
+                DECOMPOSES
+            };
+        }
+        classes
+    });
+    &CLASSES
 }
 
 /// `text` if `normalized` (its characters, normalized) gives it back,
@@ -321,8 +498,47 @@ mod tests {
         }
     }
 
+    /// The combining marks [`nfc_by_pieces`] orders and composes
+    /// itself are those that decompose to nothing else.
+    #[test]
+    fn diacritic_classes_leave_out_what_decomposes() {
+        let decomposing: Vec<u32> = (0x300..0x370)
+            .filter(|&code| diacritic_classes()[code as usize - 0x300] == DECOMPOSES)
+            .collect();
+        assert_eq!(decomposing, [0x340, 0x341, 0x343, 0x344]);
+        // U+034F COMBINING GRAPHEME JOINER is a starter.
+        assert_eq!(diacritic_classes()[0x4F], 0);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// NFC of ASCII characters under combining marks, taken by
+        /// [`nfc_by_pieces`], is the normalization crate's.
+        #[test]
+        fn nfc_by_pieces_is_nfc(
+            picks in proptest::collection::vec((0..18usize, 0..0x70u32), 0..40),
+        ) {
+            // ASCII characters that compose with some mark (and `<`, `=`
+            // with U+0338), others that compose with none, non-ASCII
+            // starters (Hangul jamo compose with each other), and marks.
+            let starters: Vec<char> = "aeoAEOuyZ<=é\u{1e17}\u{1100}\u{1161}\u{212b}\u{f900}ж"
+                .chars()
+                .collect();
+            let text: String = picks
+                .into_iter()
+                .map(|(starter, mark)| match mark % 5 {
+                    0 => starters[starter % starters.len()],
+                    _ => char::from_u32(0x300 + mark).expect("a mark"),
+                })
+                .collect();
+            let expected: String = text.nfc().collect();
+            if let Some(by_pieces) = nfc_by_pieces(&text) {
+                prop_assert_eq!(by_pieces.as_str(), expected.as_str(), "{:?}", text);
+            }
+            let by_chunks = nfc_by_chunks(&text, None);
+            prop_assert_eq!(by_chunks.as_ref(), expected.as_str());
+        }
 
         /// NFC by chunks gives what NFC of the whole text gives.
         #[test]
