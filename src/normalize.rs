@@ -81,19 +81,33 @@ fn nfc_by_chunks<'a>(text: &'a str, changes: Option<&mut Changes>) -> Cow<'a, st
         if nfc_leaves_alone(chunk) {
             continue;
         }
-        match nfc_by_pieces(chunk) {
-            Some(normalized) if normalized != chunk => {
-                edits.replace(chunk_start, chunk_end, &normalized);
-            }
-            Some(_) => {}
-            None => {
-                if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
-                    edits.replace(chunk_start, chunk_end, &normalized);
-                }
-            }
+        if let Some(normalized) = nfc_of_chunk(chunk) {
+            edits.replace(chunk_start, chunk_end, &normalized);
         }
     }
     edits.finish()
+}
+
+/// NFC of `chunk`, a chunk of [`nfc_by_chunks`], or `None` if the same.
+/// (Apart from the loop over the characters, which it keeps small.)
+#[inline(never)]
+fn nfc_of_chunk(chunk: &str) -> Option<String> {
+    let by_pieces = starts_zalgo_like(chunk).then(|| nfc_by_pieces(chunk));
+    match by_pieces.flatten() {
+        Some(normalized) => Some(normalized).filter(|normalized| normalized != chunk),
+        None => match borrow_if_same(chunk, chunk.nfc()) {
+            Cow::Owned(normalized) => Some(normalized),
+            Cow::Borrowed(_) => None,
+        },
+    }
+}
+
+/// Whether [`nfc_by_chunks`] normalizes `chunk` by [`nfc_by_pieces`]: when
+/// it is long and its second character is one of the diacritics that
+/// function composes itself. (Other chunks cost less to the crate than to
+/// cutting them.)
+fn starts_zalgo_like(chunk: &str) -> bool {
+    chunk.len() >= 64 && chunk.chars().nth(1).is_some_and(is_diacritic)
 }
 
 /// NFC of `chunk`, cut before each ASCII character, each U+034F
