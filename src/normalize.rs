@@ -254,29 +254,33 @@ fn compose_marks(starter: char, marks: &mut Vec<(u8, char)>, normalized: &mut St
 /// characters. (No canonical combining class is this high.)
 const DECOMPOSES: u8 = u8::MAX;
 
-/// The canonical combining class of each of U+0300–U+036F, from the
-/// normalization crate, or [`DECOMPOSES`] for those that decompose into
-/// other characters (U+0340, U+0341, U+0343, U+0344), which
-/// [`nfc_by_pieces`] leaves to the crate.
+/// The canonical combining class of each of U+0300–U+036F, or
+/// [`DECOMPOSES`] for those that decompose into other characters (U+0340,
+/// U+0341, U+0343, U+0344), which [`push_diacritic`] decomposes first:
+/// the generated `DIACRITIC_CLASSES`, from [`diacritic_class_table`].
 fn diacritic_classes() -> &'static [u8; 0x70] {
-    static CLASSES: std::sync::LazyLock<[u8; 0x70]> = std::sync::LazyLock::new(|| {
-        let mut classes = [0; 0x70];
-        for (offset, class) in classes.iter_mut().enumerate() {
-            // OK because U+0300–U+036F are all characters.
-            let c = char::from_u32(0x300 + offset as u32).expect("a character");
-            let mut decomposed = 0;
-            unicode_normalization::char::decompose_canonical(c, |d| {
-                decomposed += usize::from(d != c) + 1;
-            });
-            *class = if decomposed == 1 {
-                unicode_normalization::char::canonical_combining_class(c)
-            } else {
-                DECOMPOSES
-            };
-        }
-        classes
-    });
-    &CLASSES
+    &DIACRITIC_CLASSES
+}
+
+/// [`diacritic_classes`] worked out from the normalization crate, for the
+/// generated table.
+#[cfg(test)]
+fn diacritic_class_table() -> [u8; 0x70] {
+    let mut classes = [0; 0x70];
+    for (offset, class) in classes.iter_mut().enumerate() {
+        // OK because U+0300–U+036F are all characters.
+        let c = char::from_u32(0x300 + offset as u32).expect("a character");
+        let mut decomposed = 0;
+        unicode_normalization::char::decompose_canonical(c, |d| {
+            decomposed += usize::from(d != c) + 1;
+        });
+        *class = if decomposed == 1 {
+            unicode_normalization::char::canonical_combining_class(c)
+        } else {
+            DECOMPOSES
+        };
+    }
+    classes
 }
 
 /// `text` if `normalized` (its characters, normalized) gives it back,
@@ -379,7 +383,7 @@ fn quick_entry(c: char) -> u8 {
 // and generated (see `tests::generated_nfc_table`).
 #[rustfmt::skip]
 mod nfc_table;
-use nfc_table::{NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
+use nfc_table::{DIACRITIC_CLASSES, NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
 
 /// [`NFC_STABLE_BMP`] for a byte-level scan: word `i` covers U+(64i) to
 /// U+(64i+63), which are the characters of one two-byte lead byte, or of
@@ -489,7 +493,7 @@ mod tests {
         let (major, minor, update) = unicode_normalization::UNICODE_VERSION;
         let source = format!("unicode-normalization's tables (Unicode {major}.{minor}.{update})");
         let content = format!(
-            "{}\n/// What `quick_entry` says of each character, by block of 64: the row of\n/// `NFC_QUICK_ROWS` for each block.\npub(super) static NFC_QUICK_BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of 64 entries.\npub(super) static NFC_QUICK_ROWS: [u8; {}] = [\n{}];\n\n/// Characters NFC leaves alone in any context (quick check \"yes\" and\n/// combining class 0), one bit each: word `i` covers U+(64i) to U+(64i+63).\npub(super) static NFC_STABLE_BMP: [u64; {}] = [\n{}];\n",
+            "{}\n/// What `quick_entry` says of each character, by block of 64: the row of\n/// `NFC_QUICK_ROWS` for each block.\npub(super) static NFC_QUICK_BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of 64 entries.\npub(super) static NFC_QUICK_ROWS: [u8; {}] = [\n{}];\n\n/// Characters NFC leaves alone in any context (quick check \"yes\" and\n/// combining class 0), one bit each: word `i` covers U+(64i) to U+(64i+63).\npub(super) static NFC_STABLE_BMP: [u64; {}] = [\n{}];\n\n/// The canonical combining class of each of U+0300–U+036F, or 255 for\n/// those that decompose into other characters (`diacritic_class_table`).\npub(super) static DIACRITIC_CLASSES: [u8; 0x70] = [\n{}];\n",
             header(&source),
             blocks.len(),
             items(&blocks, 16),
@@ -497,6 +501,7 @@ mod tests {
             items(&rows, 16),
             stable.len(),
             items(stable.iter().map(|word| format!("{word:#018x}")), 4),
+            items(&diacritic_class_table(), 16),
         );
         check("src/normalize/nfc_table.rs", &content);
     }
