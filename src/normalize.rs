@@ -501,7 +501,7 @@ mod tests {
             items(&rows, 16),
             stable.len(),
             items(stable.iter().map(|word| format!("{word:#018x}")), 4),
-            items(&diacritic_class_table(), 16),
+            items(diacritic_class_table(), 16),
         );
         check("src/normalize/nfc_table.rs", &content);
     }
