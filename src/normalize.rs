@@ -14,6 +14,15 @@ pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     normalize_noting(text, form, None)
 }
 
+/// Whether `form` leaves `text` as it is, as [`normalize`] finds, for NFC
+/// without normalizing past the first change.
+pub(crate) fn normalize_keeps(text: &str, form: Normalization) -> bool {
+    match form {
+        Normalization::Nfc => !nfc_changes(text),
+        _ => matches!(normalize(text, form), Cow::Borrowed(_)),
+    }
+}
+
 /// [`normalize`], telling `changes` where it changed the text (NFC: the
 /// chunks it normalized; the other forms: all of it).
 pub(crate) fn normalize_noting<'a>(
@@ -59,40 +68,75 @@ fn unless_quick_yes<I: Iterator<Item = char>>(
 /// normalizer at once. Stable text, most text, is only looked at.
 fn nfc_by_chunks<'a>(text: &'a str, changes: Option<&mut Changes>) -> Cow<'a, str> {
     let mut edits = Edits::noting(text, changes);
-    let mut chunk_start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((index, c)) = chars.next() {
-        if is_nfc_stable(c) {
-            chunk_start = index;
-            continue;
-        }
-        let mut chunk_end = text.len();
-        while let Some((next, d)) = chars.next() {
-            let ends_chunk =
-                is_nfc_stable(d) && chars.peek().is_none_or(|&(_, after)| is_nfc_stable(after));
-            if ends_chunk {
-                chunk_end = next;
-                break;
-            }
-        }
-        let chunk = &text[chunk_start..chunk_end];
-        // Most such chunks (a letter and a virama, say) pass the quick
-        // check, which is cheaper than normalizing them.
-        if nfc_leaves_alone(chunk) {
-            continue;
-        }
-        if let Some(normalized) = nfc_of_chunk(chunk) {
-            edits.replace(chunk_start, chunk_end, &normalized);
+    for chunk in Chunks::of(text) {
+        if let Some(normalized) = nfc_of_chunk(&text[chunk.clone()], false) {
+            edits.replace(chunk.start, chunk.end, &normalized);
         }
     }
     edits.finish()
 }
 
-/// NFC of `chunk`, a chunk of [`nfc_by_chunks`], or `None` if the same.
-/// (Apart from the loop over the characters, which it keeps small.)
+/// Whether NFC changes `text`, found as [`nfc_by_chunks`] would, without
+/// normalizing past the first chunk (or piece of a chunk) it changes.
+pub(crate) fn nfc_changes(text: &str) -> bool {
+    !nfc_leaves_alone(text)
+        && Chunks::of(text).any(|chunk| nfc_of_chunk(&text[chunk], true).is_some())
+}
+
+/// The chunks of [`nfc_by_chunks`] that the quick check does not pass
+/// (most such chunks, a letter and a virama say, pass it, which is cheaper
+/// than normalizing them), as byte ranges.
+struct Chunks<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    chunk_start: usize,
+}
+
+impl<'a> Chunks<'a> {
+    fn of(text: &'a str) -> Chunks<'a> {
+        Chunks {
+            text,
+            chars: text.char_indices().peekable(),
+            chunk_start: 0,
+        }
+    }
+}
+
+impl Iterator for Chunks<'_> {
+    type Item = std::ops::Range<usize>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let chars = &mut self.chars;
+        while let Some((index, c)) = chars.next() {
+            if is_nfc_stable(c) {
+                self.chunk_start = index;
+                continue;
+            }
+            let mut chunk_end = self.text.len();
+            while let Some((next, d)) = chars.next() {
+                let ends_chunk =
+                    is_nfc_stable(d) && chars.peek().is_none_or(|&(_, after)| is_nfc_stable(after));
+                if ends_chunk {
+                    chunk_end = next;
+                    break;
+                }
+            }
+            if !nfc_leaves_alone(&self.text[self.chunk_start..chunk_end]) {
+                return Some(self.chunk_start..chunk_end);
+            }
+        }
+        None
+    }
+}
+
+/// NFC of `chunk`, a chunk of [`nfc_by_chunks`], or `None` if the same;
+/// with `first_change`, only up to the end of the first piece that NFC
+/// changes (see [`nfc_by_pieces`]), which is enough to tell. (Apart from
+/// the loop over the characters, which it keeps small.)
 #[inline(never)]
-fn nfc_of_chunk(chunk: &str) -> Option<String> {
-    let by_pieces = starts_zalgo_like(chunk).then(|| nfc_by_pieces(chunk));
+fn nfc_of_chunk(chunk: &str, first_change: bool) -> Option<String> {
+    let by_pieces = starts_zalgo_like(chunk).then(|| nfc_by_pieces(chunk, first_change));
     match by_pieces.flatten() {
         Some(normalized) => Some(normalized).filter(|normalized| normalized != chunk),
         None => match borrow_if_same(chunk, chunk.nfc()) {
@@ -122,7 +166,10 @@ fn starts_zalgo_like(chunk: &str) -> bool {
 /// checks it against the crate's NFC. `None` when the chunk's first
 /// character decomposes into no such starter and marks: the crate
 /// normalizes that chunk as a whole.
-fn nfc_by_pieces(chunk: &str) -> Option<String> {
+///
+/// With `first_change`, it stops after the first piece that NFC changes:
+/// the text it gives differs from `chunk` all the same.
+fn nfc_by_pieces(chunk: &str, first_change: bool) -> Option<String> {
     let mut normalized = String::with_capacity(chunk.len());
     let mut marks: Vec<(u8, char)> = Vec::new();
     // The start of the piece being read, its starter, decomposed, and
@@ -130,19 +177,25 @@ fn nfc_by_pieces(chunk: &str) -> Option<String> {
     // is of no use).
     let mut piece_start = 0;
     let mut starter = None;
-    let mut finish_piece =
-        |start: usize, end: usize, starter: Option<char>, marks: &mut Vec<_>| match starter {
+    // Appends a piece's NFC to `normalized`; says whether it changed.
+    let mut finish_piece = |start: usize, end: usize, starter: Option<char>, marks: &mut Vec<_>| {
+        let from = normalized.len();
+        match starter {
             Some(starter) => compose_marks(starter, marks, &mut normalized),
             None => {
                 normalized.extend(chunk[start..end].nfc());
                 marks.clear();
             }
-        };
+        }
+        normalized[from..] != chunk[start..end]
+    };
     for (index, c) in chunk.char_indices() {
         if index == 0 {
             starter = Some(decomposed_starter(c, &mut marks)?);
         } else if c.is_ascii() || c == GRAPHEME_JOINER || !is_diacritic(c) && ascii_based(c) {
-            finish_piece(piece_start, index, starter, &mut marks);
+            if finish_piece(piece_start, index, starter, &mut marks) && first_change {
+                return Some(normalized);
+            }
             piece_start = index;
             starter = decomposed_starter(c, &mut marks);
         } else if starter.is_some() && !push_diacritic(c, &mut marks) {
@@ -552,9 +605,13 @@ mod tests {
                 })
                 .collect();
             let expected: String = text.nfc().collect();
-            if let Some(by_pieces) = nfc_by_pieces(&text) {
+            if let Some(by_pieces) = nfc_by_pieces(&text, false) {
                 prop_assert_eq!(by_pieces.as_str(), expected.as_str(), "{:?}", text);
             }
+            if let Some(first_change) = nfc_by_pieces(&text, true) {
+                prop_assert_eq!(first_change == text, expected == text, "{:?}", text);
+            }
+            prop_assert_eq!(nfc_changes(&text), expected != text, "{:?}", text);
             let by_chunks = nfc_by_chunks(&text, None);
             prop_assert_eq!(by_chunks.as_ref(), expected.as_str());
         }
@@ -584,6 +641,7 @@ mod tests {
             }
             let got = normalize(&text, Normalization::Nfc);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
+            prop_assert_eq!(nfc_changes(&text), expected != text, "{:?}", text);
         }
     }
 }
