@@ -14,6 +14,15 @@ pub(crate) fn normalize(text: &str, form: Normalization) -> Cow<'_, str> {
     normalize_noting(text, form, None)
 }
 
+/// Whether `form` leaves `text` as it is, as [`normalize`] finds, for NFC
+/// without normalizing past the first change.
+pub(crate) fn normalize_keeps(text: &str, form: Normalization) -> bool {
+    match form {
+        Normalization::Nfc => !nfc_changes(text),
+        _ => matches!(normalize(text, form), Cow::Borrowed(_)),
+    }
+}
+
 /// [`normalize`], telling `changes` where it changed the text (NFC: the
 /// chunks it normalized; the other forms: all of it).
 pub(crate) fn normalize_noting<'a>(
@@ -59,33 +68,272 @@ fn unless_quick_yes<I: Iterator<Item = char>>(
 /// normalizer at once. Stable text, most text, is only looked at.
 fn nfc_by_chunks<'a>(text: &'a str, changes: Option<&mut Changes>) -> Cow<'a, str> {
     let mut edits = Edits::noting(text, changes);
-    let mut chunk_start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((index, c)) = chars.next() {
-        if is_nfc_stable(c) {
-            chunk_start = index;
-            continue;
-        }
-        let mut chunk_end = text.len();
-        while let Some((next, d)) = chars.next() {
-            let ends_chunk =
-                is_nfc_stable(d) && chars.peek().is_none_or(|&(_, after)| is_nfc_stable(after));
-            if ends_chunk {
-                chunk_end = next;
-                break;
-            }
-        }
-        let chunk = &text[chunk_start..chunk_end];
-        // Most such chunks (a letter and a virama, say) pass the quick
-        // check, which is cheaper than normalizing them.
-        if nfc_leaves_alone(chunk) {
-            continue;
-        }
-        if let Cow::Owned(normalized) = borrow_if_same(chunk, chunk.nfc()) {
-            edits.replace(chunk_start, chunk_end, &normalized);
+    for chunk in Chunks::of(text) {
+        if let Some(normalized) = nfc_of_chunk(&text[chunk.clone()], false) {
+            edits.replace(chunk.start, chunk.end, &normalized);
         }
     }
     edits.finish()
+}
+
+/// Whether NFC changes `text`, found as [`nfc_by_chunks`] would, without
+/// normalizing past the first chunk (or piece of a chunk) it changes.
+pub(crate) fn nfc_changes(text: &str) -> bool {
+    !nfc_leaves_alone(text)
+        && Chunks::of(text).any(|chunk| nfc_of_chunk(&text[chunk], true).is_some())
+}
+
+/// The chunks of [`nfc_by_chunks`] that the quick check does not pass
+/// (most such chunks, a letter and a virama say, pass it, which is cheaper
+/// than normalizing them), as byte ranges.
+struct Chunks<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    chunk_start: usize,
+}
+
+impl<'a> Chunks<'a> {
+    fn of(text: &'a str) -> Chunks<'a> {
+        Chunks {
+            text,
+            chars: text.char_indices().peekable(),
+            chunk_start: 0,
+        }
+    }
+}
+
+impl Iterator for Chunks<'_> {
+    type Item = std::ops::Range<usize>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let chars = &mut self.chars;
+        while let Some((index, c)) = chars.next() {
+            if is_nfc_stable(c) {
+                self.chunk_start = index;
+                continue;
+            }
+            let mut chunk_end = self.text.len();
+            while let Some((next, d)) = chars.next() {
+                let ends_chunk =
+                    is_nfc_stable(d) && chars.peek().is_none_or(|&(_, after)| is_nfc_stable(after));
+                if ends_chunk {
+                    chunk_end = next;
+                    break;
+                }
+            }
+            if !nfc_leaves_alone(&self.text[self.chunk_start..chunk_end]) {
+                return Some(self.chunk_start..chunk_end);
+            }
+        }
+        None
+    }
+}
+
+/// NFC of `chunk`, a chunk of [`nfc_by_chunks`], or `None` if the same;
+/// with `first_change`, only up to the end of the first piece that NFC
+/// changes (see [`nfc_by_pieces`]), which is enough to tell. (Apart from
+/// the loop over the characters, which it keeps small.)
+#[inline(never)]
+fn nfc_of_chunk(chunk: &str, first_change: bool) -> Option<String> {
+    let by_pieces = starts_zalgo_like(chunk).then(|| nfc_by_pieces(chunk, first_change));
+    match by_pieces.flatten() {
+        Some(normalized) => Some(normalized).filter(|normalized| normalized != chunk),
+        None => match borrow_if_same(chunk, chunk.nfc()) {
+            Cow::Owned(normalized) => Some(normalized),
+            Cow::Borrowed(_) => None,
+        },
+    }
+}
+
+/// Whether [`nfc_by_chunks`] normalizes `chunk` by [`nfc_by_pieces`]: when
+/// it is long and its second character is one of the diacritics that
+/// function composes itself. (Other chunks cost less to the crate than to
+/// cutting them.)
+fn starts_zalgo_like(chunk: &str) -> bool {
+    chunk.len() >= 64 && chunk.chars().nth(1).is_some_and(is_diacritic)
+}
+
+/// NFC of `chunk`, cut before each ASCII character, each U+034F
+/// COMBINING GRAPHEME JOINER (starters that nothing reorders past and that
+/// compose with nothing before or after them) and each character whose
+/// decomposition starts with an ASCII one, each piece normalized on its
+/// own. A piece whose characters after its starter are combining marks
+/// of U+0300–U+036F (the stacks of marks of "zalgo" text), and whose
+/// starter decomposes into a starter and such marks, is decomposed, put in
+/// order and composed here, without the normalization crate's hashed
+/// lookups and buffers; any other goes to the crate. A property test
+/// checks it against the crate's NFC. `None` when the chunk's first
+/// character decomposes into no such starter and marks: the crate
+/// normalizes that chunk as a whole.
+///
+/// With `first_change`, it stops after the first piece that NFC changes:
+/// the text it gives differs from `chunk` all the same.
+fn nfc_by_pieces(chunk: &str, first_change: bool) -> Option<String> {
+    let mut normalized = String::with_capacity(chunk.len());
+    let mut marks: Vec<(u8, char)> = Vec::new();
+    // The start of the piece being read, its starter, decomposed, and
+    // whether what follows is all marks of the table so far (else `marks`
+    // is of no use).
+    let mut piece_start = 0;
+    let mut starter = None;
+    // Appends a piece's NFC to `normalized`; says whether it changed.
+    let mut finish_piece = |start: usize, end: usize, starter: Option<char>, marks: &mut Vec<_>| {
+        let from = normalized.len();
+        match starter {
+            Some(starter) => compose_marks(starter, marks, &mut normalized),
+            None => {
+                normalized.extend(chunk[start..end].nfc());
+                marks.clear();
+            }
+        }
+        normalized[from..] != chunk[start..end]
+    };
+    for (index, c) in chunk.char_indices() {
+        if index == 0 {
+            starter = Some(decomposed_starter(c, &mut marks)?);
+        } else if c.is_ascii() || c == GRAPHEME_JOINER || !is_diacritic(c) && ascii_based(c) {
+            if finish_piece(piece_start, index, starter, &mut marks) && first_change {
+                return Some(normalized);
+            }
+            piece_start = index;
+            starter = decomposed_starter(c, &mut marks);
+        } else if starter.is_some() && !push_diacritic(c, &mut marks) {
+            starter = None;
+        }
+    }
+    finish_piece(piece_start, chunk.len(), starter, &mut marks);
+    Some(normalized)
+}
+
+/// The starter that `c`, at the start of a piece, decomposes into, with
+/// the marks after it pushed to `marks`, when they are marks of the table
+/// of [`push_diacritic`]; else `None`.
+fn decomposed_starter(c: char, marks: &mut Vec<(u8, char)>) -> Option<char> {
+    if c.is_ascii() || c == GRAPHEME_JOINER {
+        return Some(c);
+    }
+    let mut starter = None;
+    let mut all = true;
+    unicode_normalization::char::decompose_canonical(c, |d| {
+        if starter.is_none() {
+            let class = unicode_normalization::char::canonical_combining_class(d);
+            starter = Some(d).filter(|_| class == 0);
+            all &= class == 0;
+        } else {
+            all &= push_diacritic(d, marks);
+        }
+    });
+    starter.filter(|_| all)
+}
+
+/// Whether `c` is one of U+0300–U+036F, the diacritics of [`push_diacritic`].
+fn is_diacritic(c: char) -> bool {
+    ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// Whether the canonical decomposition of `c` starts with an ASCII
+/// character (`é`, `ǟ`, `Å`).
+fn ascii_based(c: char) -> bool {
+    let mut first = None;
+    unicode_normalization::char::decompose_canonical(c, |d| {
+        first.get_or_insert(d);
+    });
+    first.is_some_and(|d| d.is_ascii())
+}
+
+/// U+034F COMBINING GRAPHEME JOINER, a starter among the diacritics.
+const GRAPHEME_JOINER: char = '\u{34f}';
+
+/// Pushes to `marks` the canonical decomposition of `c` with the class of
+/// each mark, when it is a mark of U+0300–U+036F whose decomposition is
+/// too; returns whether it is.
+fn push_diacritic(c: char, marks: &mut Vec<(u8, char)>) -> bool {
+    let classes = diacritic_classes();
+    let class_of = |c: char| {
+        (c as usize)
+            .checked_sub(0x300)
+            .and_then(|offset| classes.get(offset))
+            .copied()
+            .filter(|&class| class != 0)
+    };
+    match class_of(c) {
+        Some(DECOMPOSES) => {
+            let mut all = true;
+            unicode_normalization::char::decompose_canonical(c, |d| match class_of(d) {
+                Some(class) if class != DECOMPOSES => marks.push((class, d)),
+                _ => all = false,
+            });
+            all
+        }
+        Some(class) => {
+            marks.push((class, c));
+            true
+        }
+        None => false,
+    }
+}
+
+/// Appends to `normalized` NFC of `starter` (which decomposes to nothing
+/// else) followed by `marks` (combining marks that decompose to nothing
+/// else, with their classes),
+/// and empties `marks`: the marks put in canonical order (a stable sort by
+/// class), then each composed with the starter, as composed so far, unless
+/// a mark kept before it has a class as high (canonical composition).
+fn compose_marks(starter: char, marks: &mut Vec<(u8, char)>, normalized: &mut String) {
+    marks.sort_by_key(|&(class, _)| class);
+    let mut composed = starter;
+    let mut last_kept_class = 0;
+    // The marks kept, moved to the front of `marks`.
+    let mut kept = 0;
+    for index in 0..marks.len() {
+        let (class, mark) = marks[index];
+        if last_kept_class < class {
+            if let Some(c) = unicode_normalization::char::compose(composed, mark) {
+                composed = c;
+                continue;
+            }
+        }
+        marks[kept] = (class, mark);
+        kept += 1;
+        last_kept_class = class;
+    }
+    normalized.push(composed);
+    normalized.extend(marks[..kept].iter().map(|&(_, mark)| mark));
+    marks.clear();
+}
+
+/// In [`diacritic_classes`]: a combining mark that decomposes into other
+/// characters. (No canonical combining class is this high.)
+const DECOMPOSES: u8 = u8::MAX;
+
+/// The canonical combining class of each of U+0300–U+036F, or
+/// [`DECOMPOSES`] for those that decompose into other characters (U+0340,
+/// U+0341, U+0343, U+0344), which [`push_diacritic`] decomposes first:
+/// the generated `DIACRITIC_CLASSES`, from [`diacritic_class_table`].
+fn diacritic_classes() -> &'static [u8; 0x70] {
+    &DIACRITIC_CLASSES
+}
+
+/// [`diacritic_classes`] worked out from the normalization crate, for the
+/// generated table.
+#[cfg(test)]
+fn diacritic_class_table() -> [u8; 0x70] {
+    let mut classes = [0; 0x70];
+    for (offset, class) in classes.iter_mut().enumerate() {
+        // OK because U+0300–U+036F are all characters.
+        let c = char::from_u32(0x300 + offset as u32).expect("a character");
+        let mut decomposed = 0;
+        unicode_normalization::char::decompose_canonical(c, |d| {
+            decomposed += usize::from(d != c) + 1;
+        });
+        *class = if decomposed == 1 {
+            unicode_normalization::char::canonical_combining_class(c)
+        } else {
+            DECOMPOSES
+        };
+    }
+    classes
 }
 
 /// `text` if `normalized` (its characters, normalized) gives it back,
@@ -188,7 +436,7 @@ fn quick_entry(c: char) -> u8 {
 // and generated (see `tests::generated_nfc_table`).
 #[rustfmt::skip]
 mod nfc_table;
-use nfc_table::{NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
+use nfc_table::{DIACRITIC_CLASSES, NFC_QUICK_BLOCKS, NFC_QUICK_ROWS, NFC_STABLE_BMP};
 
 /// [`NFC_STABLE_BMP`] for a byte-level scan: word `i` covers U+(64i) to
 /// U+(64i+63), which are the characters of one two-byte lead byte, or of
@@ -298,7 +546,7 @@ mod tests {
         let (major, minor, update) = unicode_normalization::UNICODE_VERSION;
         let source = format!("unicode-normalization's tables (Unicode {major}.{minor}.{update})");
         let content = format!(
-            "{}\n/// What `quick_entry` says of each character, by block of 64: the row of\n/// `NFC_QUICK_ROWS` for each block.\npub(super) static NFC_QUICK_BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of 64 entries.\npub(super) static NFC_QUICK_ROWS: [u8; {}] = [\n{}];\n\n/// Characters NFC leaves alone in any context (quick check \"yes\" and\n/// combining class 0), one bit each: word `i` covers U+(64i) to U+(64i+63).\npub(super) static NFC_STABLE_BMP: [u64; {}] = [\n{}];\n",
+            "{}\n/// What `quick_entry` says of each character, by block of 64: the row of\n/// `NFC_QUICK_ROWS` for each block.\npub(super) static NFC_QUICK_BLOCKS: [u16; {}] = [\n{}];\n\n/// Rows of 64 entries.\npub(super) static NFC_QUICK_ROWS: [u8; {}] = [\n{}];\n\n/// Characters NFC leaves alone in any context (quick check \"yes\" and\n/// combining class 0), one bit each: word `i` covers U+(64i) to U+(64i+63).\npub(super) static NFC_STABLE_BMP: [u64; {}] = [\n{}];\n\n/// The canonical combining class of each of U+0300–U+036F, or 255 for\n/// those that decompose into other characters (`diacritic_class_table`).\npub(super) static DIACRITIC_CLASSES: [u8; 0x70] = [\n{}];\n",
             header(&source),
             blocks.len(),
             items(&blocks, 16),
@@ -306,6 +554,7 @@ mod tests {
             items(&rows, 16),
             stable.len(),
             items(stable.iter().map(|word| format!("{word:#018x}")), 4),
+            items(diacritic_class_table(), 16),
         );
         check("src/normalize/nfc_table.rs", &content);
     }
@@ -321,8 +570,51 @@ mod tests {
         }
     }
 
+    /// The combining marks [`nfc_by_pieces`] orders and composes
+    /// itself are those that decompose to nothing else.
+    #[test]
+    fn diacritic_classes_leave_out_what_decomposes() {
+        let decomposing: Vec<u32> = (0x300..0x370)
+            .filter(|&code| diacritic_classes()[code as usize - 0x300] == DECOMPOSES)
+            .collect();
+        assert_eq!(decomposing, [0x340, 0x341, 0x343, 0x344]);
+        // U+034F COMBINING GRAPHEME JOINER is a starter.
+        assert_eq!(diacritic_classes()[0x4F], 0);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// NFC of ASCII characters under combining marks, taken by
+        /// [`nfc_by_pieces`], is the normalization crate's.
+        #[test]
+        fn nfc_by_pieces_is_nfc(
+            picks in proptest::collection::vec((0..18usize, 0..0x70u32), 0..40),
+        ) {
+            // ASCII characters that compose with some mark (and `<`, `=`
+            // with U+0338), others that compose with none, non-ASCII
+            // starters (Hangul jamo compose with each other), and marks.
+            let starters: Vec<char> = "aeoAEOuyZ<=é\u{1e17}\u{1100}\u{1161}\u{212b}\u{f900}ж"
+                .chars()
+                .collect();
+            let text: String = picks
+                .into_iter()
+                .map(|(starter, mark)| match mark % 5 {
+                    0 => starters[starter % starters.len()],
+                    _ => char::from_u32(0x300 + mark).expect("a mark"),
+                })
+                .collect();
+            let expected: String = text.nfc().collect();
+            if let Some(by_pieces) = nfc_by_pieces(&text, false) {
+                prop_assert_eq!(by_pieces.as_str(), expected.as_str(), "{:?}", text);
+            }
+            if let Some(first_change) = nfc_by_pieces(&text, true) {
+                prop_assert_eq!(first_change == text, expected == text, "{:?}", text);
+            }
+            prop_assert_eq!(nfc_changes(&text), expected != text, "{:?}", text);
+            let by_chunks = nfc_by_chunks(&text, None);
+            prop_assert_eq!(by_chunks.as_ref(), expected.as_str());
+        }
 
         /// NFC by chunks gives what NFC of the whole text gives.
         #[test]
@@ -349,6 +641,7 @@ mod tests {
             }
             let got = normalize(&text, Normalization::Nfc);
             prop_assert_eq!(got.as_ref(), expected.as_str(), "{:?}", text);
+            prop_assert_eq!(nfc_changes(&text), expected != text, "{:?}", text);
         }
     }
 }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use crate::badness::is_bad;
 use crate::encoding::{EncodingFixer, ScanFacts};
 use crate::fixes;
-use crate::normalize::normalize;
+use crate::normalize::normalize_keeps;
 use crate::plan::ExplanationStep;
 use crate::{Normalization, TextFixerConfig, UnescapeHtml};
 
@@ -224,7 +224,7 @@ fn keeps_non_ascii_text(
         && !(config.fix_encoding && (bad() || encoding.may_change_clean(text, scanned)))
         && triggers
             .normalization(config)
-            .is_none_or(|form| matches!(normalize(text, form), Cow::Borrowed(_)))
+            .is_none_or(|form| normalize_keeps(text, form))
 }
 
 #[cfg(test)]

@@ -705,3 +705,15 @@ pub(super) static NFC_STABLE_BMP: [u64; 1024] = [
     0xffff0000ffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
     0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
 ];
+
+/// The canonical combining class of each of U+0300–U+036F, or 255 for
+/// those that decompose into other characters (`diacritic_class_table`).
+pub(super) static DIACRITIC_CLASSES: [u8; 0x70] = [
+    230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230,
+    230, 230, 230, 230, 230, 232, 220, 220, 220, 220, 232, 216, 220, 220, 220, 220,
+    220, 202, 202, 220, 220, 220, 220, 202, 202, 220, 220, 220, 220, 220, 220, 220,
+    220, 220, 220, 220, 1, 1, 1, 1, 1, 220, 220, 220, 220, 230, 230, 230,
+    255, 255, 230, 255, 255, 240, 230, 220, 220, 220, 230, 230, 230, 220, 220, 0,
+    230, 230, 230, 220, 220, 220, 220, 230, 232, 220, 220, 230, 233, 234, 234, 233,
+    234, 234, 233, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230,
+];

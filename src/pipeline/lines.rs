@@ -54,7 +54,7 @@ use crate::codecs::undone::{codecs_encoding, encode_encodable};
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::encoding::{may_redecode_whole, reinterprets, EncodingEnd};
 use crate::fixes::unescape_html;
-use crate::normalize::normalize;
+use crate::normalize::normalize_keeps;
 use crate::TextFixerConfig;
 
 /// Segments shorter than this are fixed whole: for them, splitting costs
@@ -612,7 +612,7 @@ impl<'a> Lines<'a> {
                     let body = before_line_break_to_fix(&line.text).filter(|body| {
                         triggers
                             .normalization(config)
-                            .is_none_or(|form| matches!(normalize(body, form), Cow::Borrowed(_)))
+                            .is_none_or(|form| normalize_keeps(body, form))
                     });
                     if body.is_some() {
                         self.replace_line_break(index)?;
