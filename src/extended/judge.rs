@@ -69,6 +69,11 @@ const WORDS_SHARE: f64 = 0.5;
 /// What a change of an abbreviation sign or of a character beside a
 /// digit needs more (`3ª` read as Windows-1254's `3Ş`).
 const TECHNICAL_MARGIN: f64 = 40.0;
+/// What a reading needs more when every character it changes is
+/// punctuation written before a word (Spanish `¡hola`, which ISO-8859-16
+/// reads as `Ąhola`): clean text writes it there, and mixups of a
+/// language's letters change letters inside words too.
+const OPENING_MARGIN: f64 = 40.0;
 /// What a change inside an identifier, a format string or a path needs
 /// more.
 const IDENTIFIER_MARGIN: f64 = 12.0;
@@ -115,14 +120,6 @@ pub(super) fn recover_viable(
         }
     }
     let utf8_readings = readings.len();
-    if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-        eprintln!(
-            "legacy possible {} earlier {:?} viable {:?}",
-            judge.legacy_possible(),
-            earlier,
-            viable
-        );
-    }
     if !earlier.legacy && judge.legacy_possible() {
         for_each_legacy_candidate(
             text,
@@ -310,9 +307,6 @@ fn for_each_legacy_candidate(
                 continue;
             }
         }
-        if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-            eprintln!("legacy try {decoder} via {}", transform.encoder);
-        }
         if let Some(candidate) = whole_line_encoded(text, transform, bytes) {
             visit(candidate, transform)?;
         }
@@ -415,15 +409,6 @@ impl<'t> Judge<'t> {
             || signs::hard_signs(&candidate.text) > 0
             || !self.shows_evidence_for_utf8(&candidate.text, merged)
         {
-            if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-                eprintln!(
-                    "utf8 rejected: plausible {} hard {} evidence {} {:?}",
-                    readings::is_plausible(text, &candidate.text),
-                    signs::hard_signs(&candidate.text),
-                    self.shows_evidence_for_utf8(&candidate.text, merged),
-                    candidate.text.chars().take(80).collect::<String>()
-                );
-            }
             return Ok(None);
         }
         // ftfy's answer is a whole-line reading: a candidate that keeps a
@@ -435,9 +420,6 @@ impl<'t> Judge<'t> {
             return Ok(None);
         }
         let bits = crate::language::score(&candidate.text).bits();
-        if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-            eprintln!("utf8 {:?}: bits {bits} text {} hard {} merged {merged} ambiguous {ambiguous} accepts {}", candidate.plan.first().map(|s| s.to_string()), self.bits(), self.hard, self.accepts_utf8(&candidate, bits, merged, length, ambiguous));
-        }
         if !self.accepts_utf8(&candidate, bits, merged, length, ambiguous) {
             return Ok(None);
         }
@@ -556,23 +538,10 @@ impl<'t> Judge<'t> {
         let cyrillic_sign = transform.encoder == cyrillic::READ_AS
             && matches!(decoder, "koi8-r" | "ibm866")
             && self.scripts.has_cyrillic();
-        let debug = std::env::var("FTFY_DEBUG_JUDGE").is_ok();
         let Some((changed, signed, margin)) = self.legacy_evidence(&candidate.text, cyrillic_sign)
         else {
-            if debug {
-                eprintln!("{decoder}: no evidence {:?}", candidate.text);
-            }
             return Ok(None);
         };
-        if debug {
-            let mut scorer = Scorer::new();
-            scorer.push_str(&candidate.text);
-            eprintln!("{decoder}: changed {changed} signed {signed} margin {margin} plausible {} hard {} keeps {} new {} bits {} text {} {:?}",
-                readings::is_plausible(self.text, &candidate.text), signs::hard_signs(&candidate.text),
-                readings::keeps_letters(&candidate.text, &self.counts),
-                readings::new_script_makes_most_letters(&candidate.text, self.scripts, !candidates::decodes_multi_byte(decoder)),
-                readings::bits_in_code_page(&scorer, decoder), self.bits(), candidate.text);
-        }
         if signed == 0
             // Letters no one alphabet writes together are explained only by
             // a reading whose letters one alphabet writes (clean Tagalog
@@ -667,12 +636,16 @@ impl<'t> Judge<'t> {
             technical |= readings::is_technical_at(&self.chars, index);
             identifier |= readings::in_identifier(&self.chars, index);
         }
+        let opening = changed_positions
+            .iter()
+            .all(|&index| readings::opens_word(&self.chars, index));
         let margin = LEGACY_MARGINS
             .iter()
             .find(|&&(most, _)| changed <= most)
             .map_or(0.0, |&(_, margin)| margin)
             + if technical { TECHNICAL_MARGIN } else { 0.0 }
-            + if identifier { IDENTIFIER_MARGIN } else { 0.0 };
+            + if identifier { IDENTIFIER_MARGIN } else { 0.0 }
+            + if opening { OPENING_MARGIN } else { 0.0 };
         Some((changed, signed, margin))
     }
 }
@@ -725,6 +698,10 @@ mod tests {
              dræne Sækken yanda!",
             // `â ª`, with a lost no-break space, the Braille pattern `⠪`.
             "Kamis dianugerahkan wanitaku berteman â ª yuan!",
+            // Spanish opening marks, which ISO-8859-16 reads as `Ą` and
+            // ISO-8859-2 `¿` as `ż`.
+            "¡hola! «¡hola!",
+            "«¿Dónde está?» ¡Qué día!",
         ] {
             assert_eq!(fixed(text), text);
         }

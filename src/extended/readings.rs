@@ -652,6 +652,20 @@ pub(crate) fn is_technical_at(chars: &[char], index: usize) -> bool {
     signs::is_technical_mark(chars[index]) || beside_digit(-1) || beside_digit(1)
 }
 
+/// Whether the character at `index` of `chars` is punctuation beyond
+/// ASCII written before a word (`¡hola`, `«¿qué`): after no letter, and
+/// with a letter after it and any punctuation beside it.
+pub(crate) fn opens_word(chars: &[char], index: usize) -> bool {
+    let is_punctuation = |c: char| !c.is_ascii() && class_of(c).0 == class::PUNCTUATION;
+    if !is_punctuation(chars[index]) || index > 0 && chars[index - 1].is_alphabetic() {
+        return false;
+    }
+    chars[index + 1..]
+        .iter()
+        .find(|&&c| !is_punctuation(c))
+        .is_some_and(|c| c.is_alphabetic())
+}
+
 /// Whether the character at `index` of `chars` is in a token (between
 /// white space) that holds a digit or a character of identifiers, format
 /// strings and paths (`_ % { } $ \ / = @ < > | #`).
