@@ -2,6 +2,7 @@
 """pandas and Polars Series through fix_texts, against the list path.
 
     python python/benchmarks/frames.py [--rows 1000000] [--repeat 3] [--english] [--check]
+    python python/benchmarks/frames.py --rows 200000 --write-strings FILE.json
 
 Run it with a Python that has ftfy_rs, pyarrow, pandas and Polars (and
 ftfy==6.3.1 for --check). The column: --rows strings of about 100
@@ -16,7 +17,18 @@ interleaved --repeat times, best kept, every core:
   before it knew Series: read it as an iterable of Python strings);
 - a Polars Series: `fix_texts(series)` against
   `pl.Series(fix_texts(iter(series), errors="keep"))`, the same list path;
-- the same column as a pyarrow array, for reference.
+- for reference, the same column as a pyarrow array, and as a Python list
+  of str already made (`fix_texts(list)`: the list path without reading
+  the Series).
+
+Prints the best time of each, then the ratios of the best times and the
+ratio of each round (list path against fix_texts(series), the two timed
+one after the other), which shows how far the load moved them.
+
+--write-strings writes the column's strings (without the missing values)
+to a JSON file and stops: `cargo run --release -p ftfy-tools --bin
+per_string -- FILE.json` times the library's fix_text on them, the cost of
+fixing a row without Python around it.
 
 With --check, every row of each result is compared with ftfy 6.3.1's
 fix_text (a minute or more per million rows: ftfy is the slow part).
@@ -29,15 +41,15 @@ import ftfy_rs
 from inputs import strings
 
 
-def best_of(repeat: int, calls: dict) -> dict:
-    best = {name: float("inf") for name in calls}
+def rounds_of(repeat: int, calls: dict) -> tuple:
+    times = {name: [] for name in calls}
     results = {}
     for _ in range(repeat):
         for name, call in calls.items():
             started = time.perf_counter()
             results[name] = call()
-            best[name] = min(best[name], time.perf_counter() - started)
-    return best, results
+            times[name].append(time.perf_counter() - started)
+    return times, results
 
 
 def check(results: dict, values: list) -> None:
@@ -45,7 +57,8 @@ def check(results: dict, values: list) -> None:
 
     expected = [ftfy.fix_text(value) if isinstance(value, str) else None for value in values]
     for name, result in results.items():
-        rows = result.to_list() if hasattr(result, "to_list") else list(result)
+        # pandas and Polars have to_list, pyarrow to_pylist, a list neither.
+        rows = getattr(result, "to_list", getattr(result, "to_pylist", lambda: list(result)))()
         rows = [row if isinstance(row, str) else None for row in rows]
         # Equal, or golden/differences.toml's kind (ftfy's answer is not a
         # fixed point; ours is that answer fixed again).
@@ -61,7 +74,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--english", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--write-strings", metavar="FILE")
     args = parser.parse_args()
+    if args.write_strings:
+        import json
+
+        texts = strings(args.rows, english=args.english)
+        with open(args.write_strings, "w", encoding="utf-8") as file:
+            json.dump([text for i, text in enumerate(texts) if i % 100 != 0], file)
+        return 0
     import pandas as pd
     import polars as pl
     import pyarrow as pa
@@ -87,19 +108,27 @@ def main() -> int:
         "Polars, list path": lambda: pl.Series("text", ftfy_rs.fix_texts(iter(polars),
                                                                          errors="keep")),
         "pyarrow array, fix_texts(array)": lambda: ftfy_rs.fix_texts(array),
+        "Python list, fix_texts(list)": lambda: ftfy_rs.fix_texts(values, errors="keep"),
     }
-    best, results = best_of(args.repeat, calls)
+    times, results = rounds_of(args.repeat, calls)
+    best = {name: min(seconds) for name, seconds in times.items()}
     language = "English" if args.english else "several languages"
     print(f"{len(values):,} rows ({language}), 1% missing, best of {args.repeat}:")
     for name, seconds in best.items():
         print(f"  {name:50} {seconds:7.3f} s")
     for kind in (f"pandas ({series.dtype})", "pandas (object)", "Polars"):
         ratio = best[f"{kind}, list path"] / best[f"{kind}, fix_texts(series)"]
-        print(f"  {kind}: fix_texts(series) is {ratio:.1f}x as fast as the list path")
+        rounds = ", ".join(
+            f"{slow / fast:.1f}x"
+            for slow, fast in zip(times[f"{kind}, list path"], times[f"{kind}, fix_texts(series)"])
+        )
+        print(f"  {kind}: fix_texts(series) is {ratio:.1f}x as fast as the list path "
+              f"(each round: {rounds})")
     fixed = results[f"pandas ({series.dtype}), fix_texts(series)"]
     assert fixed.index.equals(series.index) and fixed.isna().equals(series.isna())
     if args.check:
-        check({name: results[name] for name in calls if "list path" not in name}, values)
+        check({name: results[name] for name in calls
+               if "list path" not in name and "list)" not in name}, values)
     return 0
 
 

@@ -153,27 +153,24 @@ pub fn fix_stoppable(
         .then(|| pieces.into_fixed())
 }
 
-/// Items per unit of work that [`par_map`] hands to a thread: enough to
-/// make handing out free, few enough to balance uneven items.
-const BLOCK: usize = 256;
-
 /// Applies `fix` to every item on `threads` threads, keeping the order,
 /// while the calling thread waits with the GIL released and checks for
 /// signals every [`SLICE`]. On a signal the threads are told to stop
 /// (`fix` gets the flag, for long items, and returns `None` when it
-/// stopped) and the signal's error is returned once they have.
+/// stopped) and the signal's error is returned once they have. A thread
+/// takes one item at a time: an item should be enough work to make taking
+/// it free (a block of rows, not a row).
 pub fn par_map<T: Sync, R: Send>(
     py: Python<'_>,
     items: &[T],
     threads: usize,
     fix: impl Fn(&T, &AtomicBool) -> Option<R> + Sync,
 ) -> PyResult<Vec<R>> {
-    let blocks = items.len().div_ceil(BLOCK);
-    let threads = threads.clamp(1, blocks.max(1));
+    let threads = threads.clamp(1, items.len().max(1));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    // The blocks fixed, and how many threads are still at work.
-    let state = Mutex::new((Vec::<(usize, Vec<R>)>::new(), threads));
+    // The items fixed, and how many threads are still at work.
+    let state = Mutex::new((Vec::<(usize, R)>::new(), threads));
     let finished = Condvar::new();
     let lock = || state.lock().unwrap_or_else(PoisonError::into_inner);
     thread::scope(|scope| -> PyResult<()> {
@@ -187,17 +184,14 @@ pub fn par_map<T: Sync, R: Send>(
                 });
                 let mut mine = Vec::new();
                 loop {
-                    let block = next.fetch_add(1, Ordering::Relaxed);
-                    if block >= blocks || stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= items.len() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let end = ((block + 1) * BLOCK).min(items.len());
-                    let fixed: Option<Vec<R>> = items[block * BLOCK..end]
-                        .iter()
-                        .map(|item| fix(item, &stop))
-                        .collect();
-                    let Some(fixed) = fixed else { break };
-                    mine.push((block, fixed));
+                    let Some(fixed) = fix(&items[index], &stop) else {
+                        break;
+                    };
+                    mine.push((index, fixed));
                 }
                 lock().0.append(&mut mine);
             });
@@ -219,8 +213,8 @@ pub fn par_map<T: Sync, R: Send>(
         }
     })?;
     let mut done = std::mem::take(&mut lock().0);
-    done.sort_unstable_by_key(|(block, _)| *block);
-    Ok(done.into_iter().flat_map(|(_, fixed)| fixed).collect())
+    done.sort_unstable_by_key(|(index, _)| *index);
+    Ok(done.into_iter().map(|(_, fixed)| fixed).collect())
 }
 
 /// Runs a closure when dropped.

@@ -115,6 +115,30 @@ def test_invalid_utf8_follows_errors(pa):
     assert kept.cast(pa.binary()).to_pylist() == [b"ok", "café".encode(), b"\xff\xfe"]
 
 
+@pytest.mark.parametrize("large", [False, True])
+def test_a_character_cut_between_rows_is_not_utf8(pa, large):
+    # The data buffer is valid UTF-8 as a whole, but the offsets cut "é"
+    # between rows 1 and 2: each of those rows alone is not UTF-8. Enough
+    # rows around them to fill blocks and to be fixed on threads.
+    rows = [("cafÃ© %d " % i).encode() for i in range(3000)]
+    rows[1001:1003] = [b"caf\xc3", b"\xa9 au lait"]
+    data = b"".join(rows)
+    ends = [0]
+    for row in rows:
+        ends.append(ends[-1] + len(row))
+    kind, width = (pa.large_string(), pa.int64()) if large else (pa.string(), pa.int32())
+    offsets = pa.array(ends, width).buffers()[1]
+    array = pa.Array.from_buffers(kind, len(rows), [None, offsets, pa.py_buffer(data)])
+    with pytest.raises(ValueError, match="element 1,001 of the Arrow column is not valid UTF-8"):
+        ftfy_rs.fix_texts(array, threads=2)
+    nulled = ftfy_rs.fix_texts(array, threads=2, errors="null").to_pylist()
+    assert nulled[1001:1003] == [None, None]
+    assert nulled[:1001] + nulled[1003:] == [f"café {i} " for i in range(3000) if i not in (1001, 1002)]
+    kept = ftfy_rs.fix_texts(array, threads=2, errors="keep").cast(pa.large_binary()).to_pylist()
+    assert kept[1001:1003] == [b"caf\xc3", b"\xa9 au lait"]
+    assert kept[1000] == "café 1000 ".encode()
+
+
 def test_any_arrow_producer(pa, corpus):
     class Producer:
         """Exports an array through the PyCapsule interface only."""

@@ -9,19 +9,17 @@
 //! type; nulls stay null.
 
 mod ffi;
+mod fixing;
 mod strings;
-
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use ftfy::TextFixerConfig;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use crate::bad_items::{thousands, OnBadItem, HOW_TO_GO_ON};
-use crate::interrupt::{self, GIL_FREE_BYTES};
+use crate::bad_items::OnBadItem;
 use ffi::{ArrayData, ArrowArray, ArrowArrayStream, ArrowSchema, Owned, SchemaInfo, SchemaSpec};
-use strings::{Layout, Validity, Value};
+use strings::{Layout, Validity};
 
 /// A fixed array, exported through `__arrow_c_array__` (once).
 #[pyclass(module = "ftfy_rs._native")]
@@ -186,8 +184,8 @@ fn fix_array(
     let layout = Layout::from_format(&info.format).ok_or_else(|| not_text(&info.format))?;
     // Safety: a live array of the type its schema names.
     let values = unsafe { strings::read_values(layout, array) }.map_err(PyValueError::new_err)?;
-    let fixed = fix_values(py, &values, job, first)?;
-    strings::build(layout, &values, &fixed).map_err(PyValueError::new_err)
+    let changes = fixing::fix_values(py, &values, layout != Layout::StringView, job, first)?;
+    strings::build(py, layout, values, &changes).map_err(PyValueError::new_err)
 }
 
 /// Fixes a dictionary-encoded array: its dictionary, keeping its indices.
@@ -226,8 +224,9 @@ fn fix_dictionary(
     let entries =
         unsafe { strings::read_values(layout, dictionary) }.map_err(PyValueError::new_err)?;
     // Positions in error messages are the dictionary's own.
-    let fixed = fix_values(py, &entries, job, 0)?;
-    let dictionary = strings::build(layout, &entries, &fixed).map_err(PyValueError::new_err)?;
+    let changes = fixing::fix_values(py, &entries, layout != Layout::StringView, job, 0)?;
+    let dictionary =
+        strings::build(py, layout, entries, &changes).map_err(PyValueError::new_err)?;
     let valid = validity.as_ref().map_or(length, |bits| {
         (0..length)
             .filter(|&index| bits[index / 8] >> (index % 8) & 1 == 1)
@@ -284,50 +283,4 @@ fn type_name(format: &str) -> &'static str {
         _ if format.starts_with("+") => "nested values (lists, structs or maps)",
         _ => "values of another type",
     }
-}
-
-/// Fixes each value; `first` is the position of the first in its column.
-fn fix_values(
-    py: Python<'_>,
-    values: &[Option<&[u8]>],
-    job: &Job<'_>,
-    first: usize,
-) -> PyResult<Vec<Value>> {
-    let config = job.config;
-    let fix = |value: &Option<&[u8]>, stop: &AtomicBool| -> Option<Result<Value, ()>> {
-        let Some(bytes) = value else {
-            return Some(Ok(Value::Null));
-        };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return Some(Err(()));
-        };
-        let fixed = interrupt::fix_stoppable(text, config, || !stop.load(Ordering::Relaxed))?;
-        Some(Ok(fixed.map_or(Value::Same, Value::Fixed)))
-    };
-    let bytes: usize = values
-        .iter()
-        .map(|value| value.map_or(0, <[u8]>::len))
-        .sum();
-    let fixed = if bytes < GIL_FREE_BYTES {
-        let never = AtomicBool::new(false);
-        values
-            .iter()
-            .map(|value| fix(value, &never).expect("nothing stops it"))
-            .collect()
-    } else {
-        interrupt::par_map(py, values, job.threads, fix)?
-    };
-    fixed
-        .into_iter()
-        .enumerate()
-        .map(|(index, value)| match (value, job.errors) {
-            (Ok(value), _) => Ok(value),
-            (Err(()), OnBadItem::Keep) => Ok(Value::Same),
-            (Err(()), OnBadItem::Null) => Ok(Value::Null),
-            (Err(()), OnBadItem::Raise) => Err(PyValueError::new_err(format!(
-                "fix_texts: element {} of the Arrow column is not valid UTF-8; {HOW_TO_GO_ON}",
-                thousands(first + index)
-            ))),
-        })
-        .collect()
 }

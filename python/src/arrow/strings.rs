@@ -3,6 +3,8 @@
 
 use std::ffi::c_void;
 
+use pyo3::Python;
+
 use super::ffi::{ArrayData, ArrowArray};
 
 /// How an array stores its strings.
@@ -26,14 +28,6 @@ impl Layout {
             _ => None,
         }
     }
-}
-
-/// A value of the fixed array.
-pub enum Value {
-    Null,
-    /// The input's bytes, unchanged.
-    Same,
-    Fixed(String),
 }
 
 /// The bytes of each value of a text array (`None` for a null).
@@ -203,55 +197,50 @@ unsafe fn view_values<'a>(
         .collect()
 }
 
-/// Builds an array of `layout` holding `fixed`, each `Value::Same` taking
-/// the bytes of `values` at its index.
-pub fn build(
+/// Builds an array of `layout` holding `values` with `changes` made (each
+/// a position and its new value), with the GIL released.
+pub fn build<'a>(
+    py: Python<'_>,
     layout: Layout,
-    values: &[Option<&[u8]>],
-    fixed: &[Value],
+    mut values: Vec<Option<&'a [u8]>>,
+    changes: &'a [(usize, Option<String>)],
 ) -> Result<ArrayData, String> {
-    let bytes = |index: usize| -> Option<&[u8]> {
-        match &fixed[index] {
-            Value::Null => None,
-            Value::Same => Some(values[index].unwrap_or_default()),
-            Value::Fixed(text) => Some(text.as_bytes()),
-        }
-    };
-    let length = fixed.len();
-    let null_count = fixed
-        .iter()
-        .filter(|value| matches!(value, Value::Null))
-        .count();
-    let validity = (null_count > 0).then(|| {
-        let mut bits = vec![0u8; length.div_ceil(8)];
-        for (index, value) in fixed.iter().enumerate() {
-            if !matches!(value, Value::Null) {
-                bits[index / 8] |= 1 << (index % 8);
-            }
-        }
-        bits
-    });
-    let mut buffers = vec![validity];
-    match layout {
-        Layout::String => buffers.extend(offsets_and_data::<4>(length, bytes)?),
-        Layout::LargeString => buffers.extend(offsets_and_data::<8>(length, bytes)?),
-        Layout::StringView => buffers.extend(views_and_data(length, bytes)),
+    for (index, change) in changes {
+        values[*index] = change.as_deref().map(str::as_bytes);
     }
-    Ok(ArrayData {
-        length,
-        null_count,
-        buffers,
-        dictionary: None,
+    py.allow_threads(|| {
+        let length = values.len();
+        let null_count = values.iter().filter(|value| value.is_none()).count();
+        let validity = (null_count > 0).then(|| {
+            let mut bits = vec![0u8; length.div_ceil(8)];
+            for (index, value) in values.iter().enumerate() {
+                if value.is_some() {
+                    bits[index / 8] |= 1 << (index % 8);
+                }
+            }
+            bits
+        });
+        let mut buffers = vec![validity];
+        match layout {
+            Layout::String => buffers.extend(offsets_and_data::<4>(&values)?),
+            Layout::LargeString => buffers.extend(offsets_and_data::<8>(&values)?),
+            Layout::StringView => buffers.extend(views_and_data(&values)),
+        }
+        Ok(ArrayData {
+            length,
+            null_count,
+            buffers,
+            dictionary: None,
+        })
     })
 }
 
 /// The offsets (of `WIDTH` bytes) and data buffers of an offset layout.
-fn offsets_and_data<'a, const WIDTH: usize>(
-    length: usize,
-    bytes: impl Fn(usize) -> Option<&'a [u8]>,
+fn offsets_and_data<const WIDTH: usize>(
+    values: &[Option<&[u8]>],
 ) -> Result<[Option<Vec<u8>>; 2], String> {
-    let mut offsets = Vec::with_capacity((length + 1) * WIDTH);
-    let mut data = Vec::new();
+    let mut offsets = Vec::with_capacity((values.len() + 1) * WIDTH);
+    let mut data = Vec::with_capacity(values.iter().flatten().map(|value| value.len()).sum());
     let mut push_offset = |end: usize| -> Result<(), String> {
         if WIDTH == 4 {
             let end = i32::try_from(end).map_err(|_| {
@@ -264,27 +253,30 @@ fn offsets_and_data<'a, const WIDTH: usize>(
         Ok(())
     };
     push_offset(0)?;
-    for index in 0..length {
-        if let Some(value) = bytes(index) {
-            data.extend_from_slice(value);
-        }
+    for value in values {
+        data.extend_from_slice(value.unwrap_or_default());
         push_offset(data.len())?;
     }
     Ok([Some(offsets), Some(data)])
 }
 
 /// The views, data buffers and buffer sizes of a string view layout.
-fn views_and_data<'a>(
-    length: usize,
-    bytes: impl Fn(usize) -> Option<&'a [u8]>,
-) -> Vec<Option<Vec<u8>>> {
+fn views_and_data(values: &[Option<&[u8]>]) -> Vec<Option<Vec<u8>>> {
     // A view addresses a buffer with a 32-bit offset: start a new buffer
     // before one would pass it.
     const MOST_PER_BUFFER: usize = i32::MAX as usize;
-    let mut views = Vec::with_capacity(length * 16);
+    let mut views = Vec::with_capacity(values.len() * 16);
     let mut data: Vec<Vec<u8>> = Vec::new();
-    for index in 0..length {
-        let value = bytes(index).unwrap_or_default();
+    // The bytes of the values not held inline and not yet written: what a
+    // new data buffer makes room for.
+    let mut long: usize = values
+        .iter()
+        .flatten()
+        .filter(|value| value.len() > INLINE)
+        .map(|value| value.len())
+        .sum();
+    for value in values {
+        let value = value.unwrap_or_default();
         let mut view = [0u8; 16];
         view[..4].copy_from_slice(&(value.len() as i32).to_ne_bytes());
         if value.len() <= INLINE {
@@ -294,8 +286,9 @@ fn views_and_data<'a>(
                 .last()
                 .is_none_or(|last| last.len() + value.len() > MOST_PER_BUFFER)
             {
-                data.push(Vec::new());
+                data.push(Vec::with_capacity(long.min(MOST_PER_BUFFER)));
             }
+            long = long.saturating_sub(value.len());
             let buffer = data.len() - 1;
             let last = &mut data[buffer];
             view[4..8].copy_from_slice(&value[..4]);
