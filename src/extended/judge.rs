@@ -326,10 +326,12 @@ struct Judge<'t> {
     text: &'t str,
     budget: &'t Budget,
     ftfy: Option<&'t str>,
-    ftfy_bits: Option<f64>,
+    /// The model's bits of ftfy's answer, worked out when first needed.
+    ftfy_bits: OnceCell<Option<f64>>,
     merged_so_far: usize,
-    /// The model's bits of the text as read.
-    bits: f64,
+    /// The model's bits of the text as read, worked out when a candidate
+    /// is first judged (most lines have none that gets that far).
+    bits: OnceCell<f64>,
     /// Hard signs of the text as read, with what straightened quotes
     /// left of UTF-8 sequences.
     hard: usize,
@@ -345,6 +347,20 @@ struct Judge<'t> {
 }
 
 impl<'t> Judge<'t> {
+    /// The model's bits of the text as read.
+    fn bits(&self) -> f64 {
+        *self
+            .bits
+            .get_or_init(|| crate::language::score(self.text).bits())
+    }
+
+    /// The model's bits of ftfy's answer, if ftfy changed the text.
+    fn ftfy_bits(&self) -> Option<f64> {
+        *self
+            .ftfy_bits
+            .get_or_init(|| self.ftfy.map(|ftfy| crate::language::score(ftfy).bits()))
+    }
+
     /// The judge of `text`'s candidates, or `None` when none could win:
     /// ftfy's answer stands.
     fn new(
@@ -365,14 +381,13 @@ impl<'t> Judge<'t> {
             weak_signs_only &= matches!(sign, signs::Sign::Foreign | signs::Sign::UnseenPair);
         });
         let straightened = readings::straightened_sequences(text);
-        let bits = crate::language::score(text).bits();
         Ok(Some(Judge {
             text,
             budget,
             ftfy,
-            ftfy_bits: ftfy.map(|ftfy| crate::language::score(ftfy).bits()),
+            ftfy_bits: OnceCell::new(),
             merged_so_far,
-            bits,
+            bits: OnceCell::new(),
             hard: usize::from(hard) + straightened,
             signed,
             weak_signs_only,
@@ -419,7 +434,7 @@ impl<'t> Judge<'t> {
         }
         let bits = crate::language::score(&candidate.text).bits();
         if std::env::var("FTFY_DEBUG_JUDGE").is_ok() {
-            eprintln!("utf8 {:?}: bits {bits} text {} hard {} merged {merged} ambiguous {ambiguous} accepts {}", candidate.plan.first().map(|s| s.to_string()), self.bits, self.hard, self.accepts_utf8(&candidate, bits, merged, length, ambiguous));
+            eprintln!("utf8 {:?}: bits {bits} text {} hard {} merged {merged} ambiguous {ambiguous} accepts {}", candidate.plan.first().map(|s| s.to_string()), self.bits(), self.hard, self.accepts_utf8(&candidate, bits, merged, length, ambiguous));
         }
         if !self.accepts_utf8(&candidate, bits, merged, length, ambiguous) {
             return Ok(None);
@@ -485,10 +500,10 @@ impl<'t> Judge<'t> {
         ambiguous: bool,
     ) -> bool {
         let straightened = readings::straightened_sequences(self.text) as f64;
-        let before = self.bits + readings::STRAIGHTENED_SEQUENCE_BITS * straightened;
-        let mut reference = self.ftfy_bits.map_or(before, |ftfy| before.min(ftfy));
+        let before = self.bits() + readings::STRAIGHTENED_SEQUENCE_BITS * straightened;
+        let mut reference = self.ftfy_bits().map_or(before, |ftfy| before.min(ftfy));
         let mut ambiguous = ambiguous;
-        if let (Some(ftfy), Some(ftfy_bits)) = (self.ftfy, self.ftfy_bits) {
+        if let (Some(ftfy), Some(ftfy_bits)) = (self.ftfy, self.ftfy_bits()) {
             // Another codec's reading of the sequences ftfy read need only
             // beat ftfy's answer (which decided that the text changes).
             if ftfy.chars().count() == length
@@ -554,7 +569,7 @@ impl<'t> Judge<'t> {
                 readings::is_plausible(self.text, &candidate.text), signs::hard_signs(&candidate.text),
                 readings::keeps_letters(&candidate.text, &self.counts),
                 readings::new_script_makes_most_letters(&candidate.text, self.scripts, !candidates::decodes_multi_byte(decoder)),
-                readings::bits_in_code_page(&scorer, decoder), self.bits, candidate.text);
+                readings::bits_in_code_page(&scorer, decoder), self.bits(), candidate.text);
         }
         if signed == 0
             // Letters no one alphabet writes together are explained only by
@@ -576,7 +591,9 @@ impl<'t> Judge<'t> {
         scorer.push_str(&candidate.text);
         let bits = readings::bits_in_code_page(&scorer, decoder);
         // (It must beat ftfy's answer too, where ftfy changes the text.)
-        let reference = self.ftfy_bits.map_or(self.bits, |ftfy| self.bits.min(ftfy));
+        let reference = self
+            .ftfy_bits()
+            .map_or(self.bits(), |ftfy| self.bits().min(ftfy));
         if reference - bits < margin {
             return Ok(None);
         }
@@ -631,15 +648,20 @@ impl<'t> Judge<'t> {
                 .map(|(index, _)| index)
                 .collect()
         };
-        if same_length
-            && (!readings::makes_letters(self.text, candidate)
-                || !readings::changes_words_of_letters(self.text, candidate))
+        for &index in &changed_positions {
+            changed += 1;
+            signed += usize::from(self.signed[index] || cyrillic_sign);
+        }
+        // A reading that changes no sign can't pass: the tests below,
+        // which score text, are for readings that may.
+        if signed == 0
+            || same_length
+                && (!readings::makes_letters(self.text, candidate)
+                    || !readings::changes_words_of_letters(self.text, candidate))
         {
             return None;
         }
         for &index in &changed_positions {
-            changed += 1;
-            signed += usize::from(self.signed[index] || cyrillic_sign);
             technical |= readings::is_technical_at(&self.chars, index);
             identifier |= readings::in_identifier(&self.chars, index);
         }

@@ -14,7 +14,9 @@
 //!   after a letter (`voil‡`), but for what words end with (`’`, `”`,
 //!   `»`, `…`, `™`, `²`, `°` …).
 //! - **Capital**: a capital beyond ASCII after a lowercase letter
-//!   (`donnÇes`, `cafÈ`); Irish `hÉireann`, `nÓg`, `tÁ` excepted.
+//!   (`donnÇes`, `cafÈ`; Irish `hÉireann`, `nÓg`, `tÁ` excepted), or
+//!   between the capital a word starts with and a lowercase letter
+//!   (`MÜlselv`).
 //! - **Script**: a letter against a letter of another script in one word
 //!   (`cafй`, `Ãœ` beside Cyrillic), but for Chinese, Japanese and Korean
 //!   (written against Latin: `USB-C充電器`) and the letters of units
@@ -370,7 +372,10 @@ fn letter_sign(
             }
         }
     }
-    if upper && capital_after_lowercase(c, previous, before_previous) {
+    if upper
+        && (capital_after_lowercase(c, previous, before_previous)
+            || second_of_capitalized(c, previous, before_previous, next))
+    {
         return Some(Sign::Capital);
     }
     if script != Some(Script::Latin) {
@@ -409,6 +414,22 @@ fn capital_after_lowercase(
     let irish = matches!(letter, 'h' | 'n' | 't')
         && !before_previous.is_some_and(|(_, kind)| kind.is_letter());
     !irish && !is_unit_letter(c)
+}
+
+/// Whether the capital `c` after `previous` (after `before_previous`) and
+/// before `next` is the second letter of a capitalized word: after the
+/// capital its word starts with, before a lowercase letter (`MÜlselv`,
+/// `WÅrttemberg`, CP850 read as MacRoman), which no orthography writes.
+fn second_of_capitalized(
+    c: char,
+    previous: Option<(char, Kind)>,
+    before_previous: Option<(char, Kind)>,
+    next: Option<(char, Kind)>,
+) -> bool {
+    matches!(previous, Some((_, Kind::Letter { upper: true, .. })))
+        && !before_previous.is_some_and(|(_, kind)| kind.is_letter() || kind == Kind::Mark)
+        && matches!(next, Some((_, Kind::Letter { lower: true, .. })))
+        && !is_unit_letter(c)
 }
 
 /// Whether the Latin letter `c` (beyond ASCII) stands beside a letter
@@ -504,6 +525,16 @@ fn letter_beyond_run(chars: &[(char, Kind)], index: usize, step: isize) -> Optio
     }
 }
 
+/// A lowercase letter, standing for the one a pending sign awaits.
+const LOWERCASE: (char, Kind) = (
+    'a',
+    Kind::Letter {
+        script: Some(Script::Latin),
+        upper: false,
+        lower: true,
+    },
+);
+
 /// Whether a text shows signs, found in one pass with no allocation,
 /// character by character: what [`for_each_sign`] finds (the prefilter's
 /// test, `tests` checks they agree), except that on a line whose letters
@@ -523,6 +554,9 @@ pub(crate) struct Scanner {
     /// A `€` after something other than a letter, which is a sign if a
     /// letter follows.
     euro: bool,
+    /// A capital beyond ASCII that is a capitalized word's second letter,
+    /// which is a sign if a lowercase letter follows.
+    second_capital: bool,
     letters: LatinLetters,
     /// A Latin letter beyond ASCII stood beside a Latin letter.
     latin_pair: bool,
@@ -556,6 +590,11 @@ impl Scanner {
         }
         if std::mem::take(&mut self.euro) && kind.is_letter() {
             self.sign(true);
+        }
+        if std::mem::take(&mut self.second_capital)
+            && matches!(kind, Kind::Letter { lower: true, .. })
+        {
+            self.sign(false);
         }
         match kind {
             Kind::Damage => {
@@ -610,6 +649,9 @@ impl Scanner {
         if !c.is_ascii() && upper && capital_after_lowercase(c, previous, self.before_previous) {
             self.sign(false);
         }
+        self.second_capital = !c.is_ascii()
+            && upper
+            && second_of_capitalized(c, previous, self.before_previous, Some(LOWERCASE));
         self.letters.add(c);
     }
 
@@ -729,6 +771,7 @@ mod tests {
             [('√', Sign::Between), ('∏', Sign::Between)]
         );
         assert_eq!(signs("donnÇes"), [('Ç', Sign::Capital)]);
+        assert_eq!(signs("MÜlselv"), [('Ü', Sign::Capital)]);
         assert_eq!(signs("cafй"), [('й', Sign::Script)]);
         assert_eq!(
             signs("doesnâ€™t"),
@@ -774,6 +817,7 @@ mod tests {
             "USB-C充電器",
             "Þórður á Íslandi",
             "12 km² PROMASTOP®",
+            "ÅSE ØRSTED, Ørsted",
         ] {
             assert_eq!(signs(text), [], "{text}");
             // (Icelandic letters are only languages' the model knows: the
