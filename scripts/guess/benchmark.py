@@ -22,7 +22,9 @@ read alike are all right. Sentences that are not clean text are left out
 Prints Markdown tables: right per tool by encoding and size, and the time
 each tool spent guessing (ours timed inside the tool guess_documents,
 the others around their calls). `--ours-only` leaves the others out;
-`--failures` lists the development documents ours gets wrong.
+`--failures` lists the development documents ours gets wrong. With the
+others, a last table compares ours with chardet for each encoding and
+size, development and held-out documents apart.
 """
 import collections
 import json
@@ -220,6 +222,19 @@ def main():
         by_split = [[i for i in chosen if docs[i][3] == split] for split in ["dev", "held-out"]]
         splits = " / ".join(f"{100 * sum(ours_right[i] for i in s) / len(s):.0f}" for s in by_split if s)
         print(f"| {name} | " + " | ".join(cells) + f" | {sizes} | {splits} |")
+    if len(names) > 1:
+        print(f"\nBy encoding and size, {names[0]} / {names[1]} (dev; held-out):\n")
+        print("| encoding | " + " | ".join(f"{size} B" for size in SIZES) + " |")
+        print("| --- | " + " | ".join("---:" for _ in SIZES) + " |")
+        for _, name, _ in ENCODINGS:
+            cells = []
+            for size in SIZES:
+                parts = []
+                for split in ["dev", "held-out"]:
+                    chosen = [i for i, doc in enumerate(docs) if doc[0] == name and doc[2] == size and doc[3] == split]
+                    parts.append(" / ".join(f"{100 * sum(right[tool][i] for i in chosen) / len(chosen):.0f}" for tool in names[:2]))
+                cells.append("; ".join(parts))
+            print(f"| {name} | " + " | ".join(cells) + " |")
     if "--failures" in sys.argv:
         # Development documents only: the held-out ones are never looked at.
         for i, doc in enumerate(docs):

@@ -7,6 +7,8 @@ use encoding_rs::{
     Encoding, BIG5_INIT, EUC_JP_INIT, EUC_KR_INIT, GBK_INIT, KOI8_U_INIT, SHIFT_JIS_INIT,
 };
 
+use crate::language::Script;
+
 use crate::codecs::{
     Charmap, CP437, CP850, CP874, IBM866, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,
     ISO_8859_4, ISO_8859_5, ISO_8859_7, ISO_8859_8, ISO_8859_9, KOI8_R, LATIN_1, MACROMAN,
@@ -39,13 +41,35 @@ pub(super) struct Candidate {
     /// How much less common the encoding is than the most common ones, in
     /// bits.
     pub prior_bits: f64,
+    /// The script the encoding is made for (`None` for UTF-16, made for
+    /// all).
+    pub home: Option<Script>,
 }
 
 const fn candidate(name: &'static str, reader: Reader, prior_bits: f64) -> Candidate {
+    let home = match reader {
+        Reader::Utf16 { .. } => None,
+        _ => Some(home_script(name)),
+    };
     Candidate {
         name,
         reader,
         prior_bits,
+        home,
+    }
+}
+
+/// The script an encoding's letters above ASCII are in.
+const fn home_script(name: &str) -> Script {
+    match name.as_bytes() {
+        b"windows-1251" | b"koi8-r" | b"koi8-u" | b"ibm866" | b"iso-8859-5" => Script::Cyrillic,
+        b"windows-1253" | b"iso-8859-7" => Script::Greek,
+        b"windows-1255" | b"iso-8859-8" => Script::Hebrew,
+        b"windows-1256" => Script::Arabic,
+        b"cp874" => Script::Thai,
+        b"shift_jis" | b"euc-jp" | b"gb2312" | b"gbk" | b"big5" => Script::HanKana,
+        b"euc-kr" => Script::Hangul,
+        _ => Script::Latin,
     }
 }
 

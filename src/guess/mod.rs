@@ -11,7 +11,10 @@
 //! single-byte and CJK encodings read ASCII alike, so the ASCII text
 //! between the words with bytes above 7F is scored once, for all of them,
 //! and each candidate reads only those words. A reading pays the model's
-//! bits, 24 bits for each byte it cannot decode, and a small prior for
+//! bits, 24 bits for each byte it cannot decode or reads as a C1 control,
+//! 16 bits for each script its letters are in beyond the first (ASCII
+//! letters count as Latin), 16 bits when none of its letters above ASCII
+//! are in the script the encoding is made for, and a small prior for
 //! rarer encodings; candidates that fall far behind are dropped as the
 //! reading goes on. Candidates that read the
 //! bytes to the same text (Windows-1252, Latin-1 and ISO-8859-15 on text
@@ -24,12 +27,22 @@ pub(crate) use candidates::gb2312_standard;
 use candidates::{high_half, Candidate, Reader, CANDIDATES};
 use unicode_normalization::char::{compose, is_combining_mark};
 
-use crate::language::Scorer;
+use crate::language::{class_of, Scorer, Script};
 
 /// How much of a document the guess reads.
 pub(crate) const SAMPLE_BYTES: usize = 1 << 16;
-/// The cost of a byte a candidate cannot decode.
+/// The cost of a byte a candidate cannot decode, or reads as a C1
+/// control (which no text holds: a code page that has them there is the
+/// wrong one).
 const UNDECODABLE_BITS: f64 = 24.0;
+/// The cost of each script a reading's letters are in beyond the first:
+/// a document is written in one language, and so in one script (its
+/// ASCII letters count as Latin), or now and then two.
+const SCRIPT_BITS: f64 = 16.0;
+/// The cost of a reading none of whose letters above ASCII are in the
+/// script its encoding is made for (Shift_JIS reading Dutch `één` as
+/// `ｂn`, CP437 reading Windows-1252's letters as Greek ones).
+const FOREIGN_BITS: f64 = 16.0;
 /// A candidate this many bits behind the best is dropped.
 const PRUNE_BITS: f64 = 96.0;
 /// The bytes of words read before the first pruning, and between later
@@ -72,11 +85,12 @@ pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>
         present[usize::from(byte - 0x80)] = true;
     }
     let only_cr = sample.contains(&b'\r') && !sample.contains(&b'\n');
+    let ascii_letters = sample.iter().any(u8::is_ascii_alphabetic);
     let gb2312 = candidates::within_gb2312(sample);
     let mut readings: Vec<Reading> = CANDIDATES
         .iter()
         .enumerate()
-        .map(|(index, candidate)| Reading::new(index, candidate, has_nul, only_cr))
+        .map(|(index, candidate)| Reading::new(index, candidate, has_nul, only_cr, ascii_letters))
         .collect();
     for reading in readings
         .iter_mut()
@@ -208,13 +222,26 @@ struct Reading {
     prior_bits: f64,
     scorer: Scorer,
     undecodable: u64,
+    /// The script the encoding is made for (`None` for UTF-16).
+    home: Option<Script>,
+    /// The scripts of the letters read, as bits of [`script_bit`]: its
+    /// letters above ASCII, and Latin if the sample has ASCII letters.
+    scripts: u32,
+    /// The same for the letters above ASCII alone.
+    own_scripts: u32,
     /// A character held back in case a combining mark follows it
     /// (Windows-1258 writes most Vietnamese tones as marks).
     pending: Option<char>,
 }
 
 impl Reading {
-    fn new(index: usize, candidate: &Candidate, has_nul: bool, only_cr: bool) -> Reading {
+    fn new(
+        index: usize,
+        candidate: &Candidate,
+        has_nul: bool,
+        only_cr: bool,
+        ascii_letters: bool,
+    ) -> Reading {
         let utf16 = matches!(candidate.reader, Reader::Utf16 { .. });
         // A file whose lines end in CR alone comes from a Mac: ftfy's own
         // reason to read MacRoman, here a prior.
@@ -230,6 +257,13 @@ impl Reading {
             prior_bits: if mac { -16.0 } else { candidate.prior_bits },
             scorer: Scorer::new(),
             undecodable: 0,
+            home: candidate.home,
+            scripts: if ascii_letters {
+                script_bit(Script::Latin)
+            } else {
+                0
+            },
+            own_scripts: 0,
             pending: None,
         }
     }
@@ -245,10 +279,27 @@ impl Reading {
             Reader::Utf16 { .. } => scorer.score(),
             _ => scorer.score_with(shared),
         };
-        score.bits() + self.undecodable as f64 * UNDECODABLE_BITS
+        score.bits() + self.undecodable as f64 * UNDECODABLE_BITS + self.script_bits()
+    }
+
+    /// What the scripts of the reading's letters cost (see [`SCRIPT_BITS`]
+    /// and [`FOREIGN_BITS`]).
+    fn script_bits(&self) -> f64 {
+        let Some(home) = self.home else {
+            return 0.0;
+        };
+        let extra = self.scripts.count_ones().saturating_sub(1);
+        let foreign = self.own_scripts != 0 && self.own_scripts & script_bit(home) == 0;
+        f64::from(extra) * SCRIPT_BITS + if foreign { FOREIGN_BITS } else { 0.0 }
     }
 
     fn push(&mut self, c: char) {
+        if !c.is_ascii() {
+            if let (_, Some(script)) = class_of(c) {
+                self.scripts |= script_bit(script);
+                self.own_scripts |= script_bit(script);
+            }
+        }
         if let Some(previous) = self.pending {
             if is_combining_mark(c) {
                 if let Some(composed) = compose(previous, c) {
@@ -278,8 +329,8 @@ impl Reading {
                     match byte.checked_sub(0x80) {
                         None => self.push(char::from(byte)),
                         Some(high) => match table[usize::from(high)] {
-                            Some(c) => self.push(c),
-                            None => self.undecodable_byte(),
+                            Some(c) if !('\u{80}'..='\u{9F}').contains(&c) => self.push(c),
+                            _ => self.undecodable_byte(),
                         },
                     }
                 }
@@ -327,6 +378,15 @@ impl Reading {
                 encoding_rs::DecoderResult::Malformed(..) => self.undecodable_byte(),
             }
         }
+    }
+}
+
+/// A script's bit in [`Reading::scripts`]: Han, kana and Hangul are one
+/// (Korean text holds Han, Japanese holds both Han and kana).
+fn script_bit(script: Script) -> u32 {
+    match script {
+        Script::Hangul => 1 << Script::HanKana as u32,
+        _ => 1 << script as u32,
     }
 }
 
