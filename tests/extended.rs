@@ -101,3 +101,15 @@ fn a_plan_that_does_not_apply_says_why() {
     let error = apply_plan("日本", &plan).unwrap_err();
     assert!(error.to_string().contains("cannot encode"), "{error}");
 }
+
+/// A legacy reading whose text would take another one (`ЛШ` read as
+/// Windows-1252's `ËØ`, which Windows-1257 reads as `ĖŲ`; found by the
+/// `extended` fuzz target) is not made, so that fixing twice gives what
+/// fixing once does.
+#[test]
+fn chains_of_legacy_readings_are_not_started() {
+    for text in ["+DЛDШA", "+DËDØA"] {
+        let once = fix_encoding_with(text, &extended());
+        assert_eq!(fix_encoding_with(&once, &extended()), once, "{text}");
+    }
+}

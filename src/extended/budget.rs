@@ -96,7 +96,7 @@ mod tests {
         let config = TextFixerConfig::default().extended_recovery(true);
         for text in inputs.iter().cloned().chain(paragraphs) {
             let budget = Budget::for_text(&text);
-            super::super::fix_encoding_within(&text, &config, None, &budget);
+            super::super::fix_encoding_within(&text, &config, None, &budget, true);
             let share = budget.spent_share(&text);
             assert!(share < 0.5, "{share:.2} of the budget spent on {text:?}");
         }
@@ -109,7 +109,7 @@ mod tests {
         let text = "Ã\u{fffd}".repeat(20_000);
         let budget = Budget::for_text(&text);
         let config = TextFixerConfig::default().extended_recovery(true);
-        let fixed = super::super::fix_encoding_within(&text, &config, None, &budget);
+        let fixed = super::super::fix_encoding_within(&text, &config, None, &budget, true).0;
         assert_eq!(budget.spent_share(&text), 1.0);
         let ftfy = crate::encoding::ftfy_fix_encoding(&text, &config, None);
         assert_eq!(fixed, ftfy);

@@ -87,23 +87,51 @@ fn fix_encoding<'a>(
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    fix_encoding_within(text, config, plan, &Budget::for_text(text))
+    let mut plan = plan;
+    let plan_start = plan.as_deref().map_or(0, Vec::len);
+    let (fixed, legacy) = fix_encoding_within(
+        text,
+        config,
+        plan.as_deref_mut(),
+        &Budget::for_text(text),
+        true,
+    );
+    // A text is read in the wrong code page once: where the text a legacy
+    // reading gives would take another one (`ЛШ` read as Windows-1252's
+    // `ËØ`, which Windows-1257 reads as `ĖŲ`), the chain has no end to
+    // trust, and the text gets no legacy reading at all, so that fixing
+    // twice gives what fixing once does.
+    if legacy {
+        let again = fix_encoding_within(&fixed, config, None, &Budget::for_text(&fixed), true).0;
+        if again != fixed {
+            if let Some(plan) = plan.as_deref_mut() {
+                plan.truncate(plan_start);
+            }
+            return fix_encoding_within(text, config, plan, &Budget::for_text(text), false).0;
+        }
+    }
+    fixed
 }
 
-/// [`fix_encoding`] within `budget`.
+/// [`fix_encoding`] within `budget`, with legacy readings when `legacy`
+/// allows them; also says whether one was made.
 fn fix_encoding_within<'a>(
     text: &'a str,
     config: &TextFixerConfig,
     mut plan: Option<&mut Vec<ExplanationStep>>,
     budget: &Budget,
-) -> Cow<'a, str> {
+    legacy: bool,
+) -> (Cow<'a, str>, bool) {
     let mut current = Cow::Borrowed(text);
     let plan_start = plan.as_deref().map_or(0, Vec::len);
     // What earlier rounds did: characters that re-decoding has merged so
     // far (evidence that this line is mojibake, which lets a later round
     // fix the leftovers), and whether a legacy mixup was undone (a text
     // is read in the wrong code page once).
-    let mut earlier = Earlier::default();
+    let mut earlier = Earlier {
+        legacy: !legacy,
+        ..Earlier::default()
+    };
     for _ in 0..MAX_ROUNDS {
         let mut ftfy_plan = Vec::new();
         let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
@@ -117,7 +145,7 @@ fn fix_encoding_within<'a>(
             if let Some(plan) = plan.as_deref_mut() {
                 plan.truncate(plan_start);
             }
-            return ftfy_fix_encoding(text, config, plan);
+            return (ftfy_fix_encoding(text, config, plan), false);
         };
         let (text, steps) = match (recovered, ftfy_changed) {
             (Some(candidate), _) => {
@@ -138,7 +166,7 @@ fn fix_encoding_within<'a>(
         earlier.merged += current.chars().count().saturating_sub(text.chars().count());
         current = Cow::Owned(text);
     }
-    current
+    (current, earlier.legacy && legacy)
 }
 
 /// Extended recovery as the pipeline's [`EncodingFixer`].
