@@ -31,12 +31,15 @@ Run: .venv/bin/python scripts/extended/real_corpus.py
 """
 import json
 import random
-import unicodedata
+import sys
 from collections import defaultdict
 from pathlib import Path
 
 import ftfy
 import ftfy.bad_codecs  # noqa: F401 (registers the sloppy codecs)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "language"))
+from evaluate import encode  # noqa: E402 (Windows-1258's combining tones too)
 
 assert ftfy.__version__ == "6.3.1"
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,42 +108,6 @@ PARAGRAPHS_PER_PAIR = 100
 def read(name):
     with open(SOURCE / name, encoding="utf-8") as lines:
         return [json.loads(line) for line in lines]
-
-
-def encode(text, codec):
-    """`text` in `codec`, or None. Windows-1258 writes Vietnamese with
-    combining tone marks where it has no precomposed letter."""
-    try:
-        return text.encode(codec)
-    except UnicodeEncodeError:
-        if codec != "cp1258":
-            return None
-    out = bytearray()
-    for c in text:
-        try:
-            out += c.encode(codec)
-            continue
-        except UnicodeEncodeError:
-            pass
-        base, *marks = unicodedata.normalize("NFD", c)
-        for mark in list(marks):
-            composed = unicodedata.normalize("NFC", base + mark)
-            if len(composed) == 1 and encodable(composed, codec):
-                base = composed
-                marks.remove(mark)
-        try:
-            out += (base + "".join(marks)).encode(codec)
-        except UnicodeEncodeError:
-            return None
-    return bytes(out)
-
-
-def encodable(c, codec):
-    try:
-        c.encode(codec)
-        return True
-    except UnicodeEncodeError:
-        return False
 
 
 def damaged(text, written, read_as):
