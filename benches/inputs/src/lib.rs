@@ -1,7 +1,8 @@
-//! The benchmark inputs, shared by `benches/fix.rs` (criterion) and
-//! `tools/src/bin/throughput.rs` (the side-by-side run against Python ftfy and
-//! plsfix), so both measure the same text. Deterministic: no randomness
-//! beyond a fixed-seed generator, no files.
+//! The benchmark inputs, shared by `benches/` (criterion) and the xtask
+//! tools (`throughput`, which writes them out for the side-by-side run
+//! against Python ftfy and plsfix, and `hunt_slow`), so both measure the
+//! same text. Deterministic: no randomness beyond a fixed-seed generator;
+//! the two message corpora of `data/` are compiled in.
 //!
 //! Two groups: [`inputs`], ordinary text of the kinds a data pipeline
 //! meets, and [`adversarial`], long lines of one repeated character,
@@ -126,20 +127,20 @@ fn shuffled_lines(lines: &[&str], count: usize, mangle_every: usize) -> String {
     text
 }
 
-/// The lines of a corpus of `benches/data/` (its first line is the
+/// The lines of a corpus of `data/` (its first line is the
 /// header that names its generator).
 fn corpus_lines(corpus: &'static str) -> Vec<&'static str> {
     corpus.lines().skip(1).collect()
 }
 
 /// English software messages, one per line (30 bytes a line, 3% holding a
-/// `<`, 0.1% a `&`), by `scripts/bench_messages.py`.
-const MESSAGES_EN: &str = include_str!("data/messages_en.txt");
+/// `<`, 0.1% a `&`), by `cargo xtask bench-messages`.
+const MESSAGES_EN: &str = include_str!("../data/messages_en.txt");
 
 /// Short messages in about 170 languages, one per line (63 bytes a line),
 /// from CLDR and lingua's test sentences, by
-/// `scripts/bench_messages.py`.
-const MESSAGES_MULTILINGUAL: &str = include_str!("data/messages_multilingual.txt");
+/// `cargo xtask bench-messages`.
+const MESSAGES_MULTILINGUAL: &str = include_str!("../data/messages_multilingual.txt");
 
 /// A small fixed-seed xorshift generator: the inputs must not change
 /// between runs or machines.
@@ -241,7 +242,7 @@ fn in_lines(text: &str, every: usize) -> String {
 /// The adversarial inputs, named, each one line of about 1 MB (or, for
 /// line breaks, many empty lines; the chains, quadratic in ftfy, are 16 KB).
 /// Every class of input that makes some fix work is here, plus what
-/// `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target found.
+/// `cargo xtask hunt-slow` and the `slow_input` fuzz target found.
 pub fn adversarial() -> Vec<(&'static str, String)> {
     let mut all = repeated_patterns();
     all.extend(soups_and_shapes());
@@ -341,11 +342,11 @@ fn soups_and_shapes() -> Vec<(&'static str, String)> {
     ]
 }
 
-/// What `tools/src/bin/hunt_slow.rs` and the `slow_input` fuzz target
+/// What `cargo xtask hunt-slow` and the `slow_input` fuzz target
 /// found.
 fn hunted() -> Vec<(&'static str, String)> {
     vec![
-        // Found by tools/src/bin/hunt_slow.rs: quadratic if a rejected run
+        // Found by `cargo xtask hunt-slow`: quadratic if a rejected run
         // of mojibake is searched again from each character.
         ("hunt_run_after_control", repeated("ŠÂ\u{7f}", SIZE)),
         ("hunt_run_after_bom", repeated("˜\u{feff}Ο", SIZE)),
