@@ -1,14 +1,12 @@
-#!/usr/bin/env python3
 """Seeds fuzz/corpus/<target>/ with the inputs of every golden case, so the
 fuzzers start from the interesting corners the golden files name.
 
-Run: python3 scripts/fuzz_seed_corpus.py   (stdlib only)
+Run: cargo xtask fuzz (which seeds the corpora, then fuzzes); stdlib only.
 """
 import hashlib
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import ROOT
 TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes"]
 
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks every expected value in golden/*.toml against ftfy 6.3.1.
 
 A case's expected fix_encoding / fix_text / fix_text_segment / plan must be
@@ -6,21 +5,21 @@ ftfy 6.3.1's answer, unless the case is a deliberate difference: then it has
 a `why`, and its `ftfy` field must hold ftfy 6.3.1's actual answer (for the
 one function the case disagrees on, named by `differs_in`).
 
-Run: .venv/bin/python scripts/check_golden.py   (the .venv of
-scripts/requirements.txt, which scripts/differential/run.py sets up)
+Run: cargo xtask golden
 """
 import io
 import sys
 import tomllib
 from contextlib import redirect_stdout
-from pathlib import Path
 
 import ftfy
 from ftfy import formatting
 
+from common import ROOT
+
 assert ftfy.__version__ == "6.3.1", ftfy.__version__
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN = ROOT / "golden"
 HTML_MODES = {"auto": "auto", "always": True, "never": False}
 
 

@@ -1,13 +1,11 @@
-#!/usr/bin/env python3
 """Compares explain_unicode and the display widths with ftfy 6.3.1 on every
 code point, and monospaced_width on generated strings full of clusters
 (emoji sequences, flags, variation selectors, conjuncts), and lists the
 differences by kind.
 
-    python3 scripts/compare_utilities.py
+    cargo xtask utilities
 
-Runs inside the .venv that scripts/differential/run.py sets up (ftfy 6.3.1,
-and the wcwidth version pinned there).
+(ftfy 6.3.1, and the wcwidth version pinned in xtask/python/requirements.txt.)
 """
 import collections
 import io
@@ -17,23 +15,18 @@ import subprocess
 import sys
 import unicodedata
 from contextlib import redirect_stdout
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "differential"))
-from run import ensure_venv  # noqa: E402
+from common import tool
 
 
 def rust(cases):
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     payload = "".join(json.dumps({"id": i, "config": {}, **c}) + "\n" for i, c in enumerate(cases))
-    out = subprocess.run([str(ROOT / "target/release/ftfy_batch")], input=payload.encode(),
+    out = subprocess.run([str(tool("ftfy_batch"))], input=payload.encode(),
                          capture_output=True, check=True).stdout.decode()
     return [json.loads(line)["output"] for line in out.split("\n") if line]
 
 
 def main():
-    ensure_venv()
     import ftfy
     from ftfy.formatting import character_width
     import wcwidth

@@ -1,14 +1,12 @@
-#!/usr/bin/env python3
 """Differential check: this crate against Python ftfy 6.3.1, same inputs,
 one run.
 
-    python3 scripts/differential/run.py                 # everything
-    python3 scripts/differential/run.py --sample 5000   # a random subset (CI)
-    python3 scripts/differential/run.py --suite encoding --max-show 50
+    cargo xtask differential                 # everything
+    cargo xtask differential --sample 5000   # a random subset (CI)
+    cargo xtask differential --suite encoding --max-show 50
 
-It creates .venv/ from scripts/requirements.txt (ftfy==6.3.1, Faker, ...,
-pinned) on first use and re-runs itself there, builds the batch runner
-`tools/src/bin/ftfy_batch.rs` in release mode, and runs both on:
+It builds the batch runner `xtask/src/bin/ftfy_batch.rs` in release mode,
+and runs it and ftfy 6.3.1 (pinned in xtask/python/requirements.txt) on:
 
 - the *encoding* suite: clean multilingual strings (Faker locales and
   hand-written sentences) and the same strings mangled every way the library
@@ -21,42 +19,19 @@ pinned) on first use and re-runs itself there, builds the batch runner
   characters, through fix_text with the default configuration and with each
   option switched off in turn.
 
-Every disagreement is written to target/differential/disagreements.txt. The
+Every disagreement is written to target/differential/disagreements-*.txt. The
 exit status is non-zero when agreement falls below --min-agreement, when a
 clean string is changed, or when a plan does not replay.
 """
 import argparse
 import collections
 import json
-import os
 import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-VENV = ROOT / ".venv"
-# Every Python tool of scripts/, pinned (the oracle, the corpora's data, the
-# peers of the side-by-side runs).
-REQUIREMENTS = ROOT / "scripts" / "requirements.txt"
-
-
-def ensure_venv():
-    """Re-runs the calling script inside .venv, creating it if needed, with
-    scripts/requirements.txt installed."""
-    python = VENV / "bin" / "python"
-    if Path(sys.prefix).resolve() == VENV.resolve() and os.environ.get("FTFY_VENV_READY"):
-        return
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-r", str(REQUIREMENTS)], check=True)
-    os.environ["FTFY_VENV_READY"] = "1"
-    # The corpus iterates sets of strings: fix the hash seed so that two
-    # runs build the same corpus.
-    os.environ["PYTHONHASHSEED"] = "0"
-    os.execv(str(python), [str(python), *sys.argv])
+from common import ROOT, tool
 
 
 # Options switched off in turn in the fix_text suite, plus other settings.
@@ -71,9 +46,7 @@ FIX_TEXT_CONFIGS = [{}] + [{option: False} for option in [
 
 def run_rust(cases):
     """Runs the batch runner on cases (dicts with func, config, input)."""
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"],
-                   cwd=ROOT, check=True)
-    binary = ROOT / "target" / "release" / "ftfy_batch"
+    binary = tool("ftfy_batch")
     payload = "".join(json.dumps({"id": i, **case}, ensure_ascii=False) + "\n" for i, case in enumerate(cases))
     started = time.perf_counter()
     done = subprocess.run([str(binary)], input=payload.encode("utf-8"), capture_output=True, check=True)
@@ -201,10 +174,9 @@ def main():
     parser.add_argument("--max-show", type=int, default=20)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
-    ensure_venv()
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import corpus
     import ftfy
+
+    from differential import corpus
     assert ftfy.__version__ == "6.3.1"
 
     results = []

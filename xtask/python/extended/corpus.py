@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Generates the corpora that measure extended recovery.
 
 Only generated text: wordfreq's word lists (sentences of random frequent
 words), Faker's locales, Unicode CLDR's localized names through Babel, and
 templates written here; never text files found on the machine. The
-language model (tools/language-model) is built from lingua's n-gram counts,
+language model (xtask/language-model) is built from lingua's n-gram counts,
 not from wordfreq, so the wordfreq sentences are text the model has not
 seen.
 
@@ -15,16 +14,15 @@ Writes, under target/extended/:
 - legacy.jsonl: {"original", "broken", "pair", "lang"}: a legacy encoding
   read as another, sentences of 30 to 200 characters.
 
-Run: .venv/bin/python scripts/extended/corpus.py
-(the .venv of scripts/requirements.txt; seeded, so the output is the same
-on every run.)
+Run: cargo xtask extended-corpus
+(seeded, so the output is the same on every run; ftfy 6.3.1's own
+test_cases.json, whose negative cases join the clean text, is downloaded
+once.)
 """
 import json
 import os
 import random
-import sys
 import unicodedata
-from pathlib import Path
 
 import babel
 import babel.localedata
@@ -35,16 +33,15 @@ import wordfreq
 from faker import Faker
 from faker.config import AVAILABLE_LOCALES
 
+from common import ROOT, ftfy_test_cases
+
 # Some of Faker's word lists are sets, whose order depends on string
-# hashing: fix the hash seed, so that the text is the same on every run.
-if os.environ.get("PYTHONHASHSEED") != "0":
-    os.environ["PYTHONHASHSEED"] = "0"
-    os.execv(sys.executable, [sys.executable, *sys.argv])
+# hashing: the same text on every run needs the hash seed that cargo xtask
+# sets.
+assert os.environ.get("PYTHONHASHSEED") == "0", "run through cargo xtask (PYTHONHASHSEED=0)"
 
 assert babel.__version__ == "2.16.0" and ftfy.__version__ == "6.3.1"
-ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "target" / "extended"
-FTFY_CASES = Path(sys.argv[1]) if len(sys.argv) > 1 else None
 RNG = random.Random(20261123)
 
 NO_SPACES = {"ja", "zh"}
@@ -164,10 +161,9 @@ def template_texts():
             words = sentence(lang, 10, 60)
             item = RNG.choice(items).split("\n")[0]
             out.append((f"{words} {item}" if RNG.random() < 0.5 else f"{item} {words}", name, lang))
-    if FTFY_CASES:
-        for case in json.loads(FTFY_CASES.read_text()):
-            if case["original"] == case["fixed"]:
-                out.append((case["original"], "ftfy-negative", "mixed"))
+    for case in json.loads(ftfy_test_cases().read_text(encoding="utf-8")):
+        if case["original"] == case["fixed"]:
+            out.append((case["original"], "ftfy-negative", "mixed"))
     return out
 
 

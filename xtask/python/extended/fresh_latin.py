@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """A false-positive check for the mixups within the Latin script on text
 that no tuning used: random sentences of wordfreq words (deeper in
 the lists than names.py and odd_text.py go, ranks up to 30 000) of the
@@ -7,9 +6,7 @@ accented letter, some lines of two languages, some words capitalized. Its
 seed is its own. None may change in extended mode. (wordfreq's data is
 CC BY-SA: used here as test text only, never for the model.)
 
-Run: .venv/bin/python scripts/extended/fresh_latin.py [COUNT] [SEED]
-(the .venv of scripts/requirements.txt; builds the batch runner
-tools/src/bin/ftfy_batch.rs first.)
+Run: cargo xtask false-positives fresh-latin [COUNT] [SEED]
 Exits 1 if anything changed.
 """
 import random
@@ -18,7 +15,7 @@ import unicodedata
 
 import wordfreq
 
-import batch  # this directory
+from extended import batch
 
 LANGUAGES = ["cs", "sk", "pl", "hu", "ro", "sh", "sl", "lt", "lv", "tr", "is", "vi", "de", "fr",
              "es", "pt", "it", "ca", "da", "nb", "sv", "fi", "nl", "id", "ms", "fil", "en"]

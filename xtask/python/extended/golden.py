@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Writes golden/extended.toml: extended recovery's cases, one per class,
 codec and legacy pair, the known misses and the short strings left alone.
 
@@ -6,21 +5,20 @@ Each case starts from an original text written here and damages it the way
 its class says. Expected values come only from that original (a recovered
 case) or from ftfy 6.3.1 (text both leave alone); which of the two a case
 gets is decided by running this crate's batch runner
-(tools/src/bin/ftfy_batch.rs), and a case that neither recovers nor leaves
+(xtask/src/bin/ftfy_batch.rs), and a case that neither recovers nor leaves
 alone is reported and left out.
 
-Run: .venv/bin/python scripts/extended/golden.py
+Run: cargo xtask extended-golden
 """
 import json
-import subprocess
-from pathlib import Path
 
 import ftfy
 import ftfy.bad_codecs  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[2]
+from common import ROOT
+from extended import batch
+
 OUT = ROOT / "golden" / "extended.toml"
-BINARY = ROOT / "target" / "release" / "ftfy_batch"
 
 
 def utf8_as(codec):
@@ -139,21 +137,17 @@ CASES = [
     ("ambiguous-one-sequence", "One sequence that two codecs read differently (GrĂźnen: ISO-8859-2 or Windows-1250?)", "Grünen", utf8_as("iso-8859-2")),
     # Clean lines of two languages that false-positive checks once found
     # changed, each kept by the guard its finding added.
-    ("norwegian-words-among-hungarian", "Clean text of two languages (scripts/extended/fresh_latin.py, seed 90202; ftfy 6.3.1 leaves it alone): four Norwegian `ø` among Hungarian words are letters Hungarian leaves out, which ISO-8859-16 would read as `ű`, but `nűtt` and `ordfűreren` go on as no Hungarian words do, so the foreign letters are only a weak sign", "Brøler Kevés Akselerasjon nøtt Elemzés horvát atyánk érdemes könnyeim offentliggjøring ordføreren túlélték Ébredtem élvez lambda Szabadságát külföld Rosszindulatú lény alkalmazása százalékos,", lambda text: text),
-    ("norwegian-name-among-czech", "Clean names of several languages (scripts/extended/names.py; ftfy 6.3.1 leaves them alone): Windows-1250 reads Norwegian Bøe as Czech Bře, which the line's Czech names make likelier, but the word alone is not likelier by half the margin", "Košir Chrenová Bøe Downar", lambda text: text),
-    ("italian-words-among-slovenian", "Clean text of two languages (scripts/extended/fresh_latin.py, seed 12; ftfy 6.3.1 leaves it alone): Italian words that end in a grave vowel beside Slovenian š, which Windows-1250 would read as `fině … noč`; such endings with no other accent in the word are no sign of a mixup", "Kavi stikala spoštovan finì štore paris inviò sladice noè attestata.", lambda text: text),
-    ("catalan-words-among-icelandic", "Clean text of two languages (scripts/extended/odd_text.py, seeds 14–19; ftfy 6.3.1 leaves it alone): Catalan è beside Icelandic ð, which Windows-1257 would read as Lithuanian-like `rekiš spilaš` but no Baltic `depčn`; with only a weak sign, every word a reading changes must go on as a native language's", "art carreteres places depèn rekið spilað", lambda text: text),
+    ("norwegian-words-among-hungarian", "Clean text of two languages (the fresh-latin check of `cargo xtask false-positives`, seed 90202; ftfy 6.3.1 leaves it alone): four Norwegian `ø` among Hungarian words are letters Hungarian leaves out, which ISO-8859-16 would read as `ű`, but `nűtt` and `ordfűreren` go on as no Hungarian words do, so the foreign letters are only a weak sign", "Brøler Kevés Akselerasjon nøtt Elemzés horvát atyánk érdemes könnyeim offentliggjøring ordføreren túlélték Ébredtem élvez lambda Szabadságát külföld Rosszindulatú lény alkalmazása százalékos,", lambda text: text),
+    ("norwegian-name-among-czech", "Clean names of several languages (the names check of `cargo xtask false-positives`; ftfy 6.3.1 leaves them alone): Windows-1250 reads Norwegian Bøe as Czech Bře, which the line's Czech names make likelier, but the word alone is not likelier by half the margin", "Košir Chrenová Bøe Downar", lambda text: text),
+    ("italian-words-among-slovenian", "Clean text of two languages (the fresh-latin check of `cargo xtask false-positives`, seed 12; ftfy 6.3.1 leaves it alone): Italian words that end in a grave vowel beside Slovenian š, which Windows-1250 would read as `fině … noč`; such endings with no other accent in the word are no sign of a mixup", "Kavi stikala spoštovan finì štore paris inviò sladice noè attestata.", lambda text: text),
+    ("catalan-words-among-icelandic", "Clean text of two languages (the odd-text check of `cargo xtask false-positives`, seeds 14–19; ftfy 6.3.1 leaves it alone): Catalan è beside Icelandic ð, which Windows-1257 would read as Lithuanian-like `rekiš spilaš` but no Baltic `depčn`; with only a weak sign, every word a reading changes must go on as a native language's", "art carreteres places depèn rekið spilað", lambda text: text),
 ]
 
 
 def main():
     inputs = [damage(original) for _, _, original, damage in CASES]
-    payload = "".join(json.dumps({"id": i, "func": "fix_encoding", "config": {"extended_recovery": True},
-                                  "input": t}, ensure_ascii=False) + "\n" for i, t in enumerate(inputs))
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
-    done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
-    ours = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
-    lines = ["# Extended recovery: generated by scripts/extended/golden.py; do",
+    ours = batch.run(inputs)
+    lines = ["# Extended recovery: generated by xtask/python/extended/golden.py; do",
              "# not edit. A recovered case expects the original text the generator damaged",
              "# (and records ftfy 6.3.1's answer); a case left alone expects ftfy's answer,",
              "# the input itself (or ftfy's own change), with the `intended` original",

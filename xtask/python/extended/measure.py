@@ -1,14 +1,11 @@
-#!/usr/bin/env python3
 """Measures extended recovery on the corpora of corpus.py (generated text)
 or real_corpus.py (real sentences, `--real`), beside ftfy 6.3.1.
 
-    .venv/bin/python scripts/extended/corpus.py ftfy-6.3.1/tests/test_cases.json
-    .venv/bin/python scripts/extended/measure.py ftfy-6.3.1/tests/test_cases.json
-    python3 scripts/language/corpus.py && .venv/bin/python scripts/extended/real_corpus.py
-    .venv/bin/python scripts/extended/measure.py --real
+    cargo xtask extended-measure            # generated text, and ftfy's test_cases.json
+    cargo xtask extended-measure --real     # real text
 
-(test_cases.json comes from ftfy's sdist:
-`pip download --no-binary :all: --no-deps ftfy==6.3.1`.)
+(The task writes the corpora first when they are missing:
+`cargo xtask extended-corpus`, `cargo xtask extended-real-corpus`.)
 
 Prints: (a) the false-positive gate: clean strings that fix_encoding changes
 in extended mode (must be 0), by source; (b) recovery of UTF-8 mojibake per
@@ -22,43 +19,24 @@ looked at).
 On the real corpus every row has a development and a held-out column, and
 cases are also counted by length (messages under 30, 30 to 59 and 60 or
 more characters, and paragraphs). An optional last argument picks one part:
-clean, mojibake, legacy or cases.
+clean, mojibake, legacy or cases. Exits 1 if a clean string of the
+generated corpus or of the real corpus's development split changes (a
+held-out change is reported, not tuned away).
 """
 import collections
 import json
-import os
-import subprocess
 import sys
-import time
 import unicodedata
-from pathlib import Path
 
 import ftfy
 
-ROOT = Path(__file__).resolve().parents[2]
+from common import ROOT, ftfy_test_cases
+from extended import batch
+
 REAL = "--real" in sys.argv
 ARGUMENTS = [argument for argument in sys.argv[1:] if argument != "--real"]
 DATA = ROOT / "target" / "extended" / ("real" if REAL else "")
 SPLITS = ["dev", "held-out"] if REAL else ["all"]
-# The tools' build: `target/` unless CARGO_TARGET_DIR says otherwise, with
-# the tools' features in FTFY_TOOLS_FEATURES (bounds.sh's measurements).
-TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-# FTFY_BATCH names another build of the batch runner (another commit's, to
-# measure before and after), used as it is.
-BINARY = Path(os.environ.get("FTFY_BATCH", TARGET / "release" / "ftfy_batch"))
-FEATURES = os.environ.get("FTFY_TOOLS_FEATURES", "")
-
-
-def run(func, texts, extended=True):
-    payload = "".join(
-        json.dumps({"id": i, "func": func, "config": {"extended_recovery": extended}, "input": t},
-                   ensure_ascii=False) + "\n" for i, t in enumerate(texts))
-    started = time.perf_counter()
-    done = subprocess.run([str(BINARY)], input=payload.encode(), capture_output=True, check=True)
-    elapsed = time.perf_counter() - started
-    outputs = [json.loads(line)["output"] for line in done.stdout.decode().split("\n") if line]
-    assert len(outputs) == len(texts)
-    return outputs, elapsed
 
 
 def load(name):
@@ -84,7 +62,7 @@ def print_table(table, columns):
 def clean_gate():
     rows = load("clean.jsonl")
     texts = [r["text"] for r in rows]
-    ours, _ = run("fix_encoding", texts)
+    ours = batch.run(texts)
     changed = [(r, o) for r, o in zip(rows, ours) if o != r["text"]]
     langs = {r["lang"] for r in rows}
     scripts = set()
@@ -98,18 +76,19 @@ def clean_gate():
     for (source, split), n in sorted(by_source.items()):
         print(f"    {source:22} {split:8} {n:7}  changed in extended mode: {bad[source, split]}")
     print(f"    TOTAL changed: {len(changed)}")
+    tuned_on = [r for r, _ in changed if split_of(r) != "held-out"]
     with open(DATA / "misses-clean.txt", "w", encoding="utf-8") as f:
         for r, o in changed:
             if split_of(r) != "held-out":
                 f.write(f"{r['source']}/{r['lang']}: {r['text']!r} -> {o!r}\n")
-    return len(changed)
+    return len(tuned_on)
 
 
 def recovery():
     rows = load("mojibake.jsonl")
     broken = [r["broken"] for r in rows]
     before = [ftfy.fix_encoding(t) for t in broken]
-    after, _ = run("fix_encoding", broken)
+    after = batch.run(broken)
     table = collections.defaultdict(lambda: [0, 0, 0, 0, 0])  # n, ftfy ok, ours ok, ftfy wrong, ours wrong
     misses = []
     for r, b, a in zip(rows, before, after):
@@ -145,7 +124,7 @@ def legacy():
     rows = load("legacy.jsonl")
     broken = [r["broken"] for r in rows]
     before = [ftfy.fix_encoding(t) for t in broken]
-    after, _ = run("fix_encoding", broken)
+    after = batch.run(broken)
     table = collections.defaultdict(lambda: [0, 0, 0, 0])  # n, ftfy ok, ours ok, ours wrong
     misses = []
     langs = set()
@@ -176,9 +155,9 @@ def legacy():
     (DATA / "misses-legacy.txt").write_text("".join(misses), encoding="utf-8")
 
 
-def test_cases(path):
-    cases = json.loads(Path(path).read_text())
-    outputs, _ = run("fix_text", [c["original"] for c in cases])
+def test_cases():
+    cases = json.loads(ftfy_test_cases().read_text(encoding="utf-8"))
+    outputs = batch.run([c["original"] for c in cases], "fix_text")
     passing = sum(1 for c, o in zip(cases, outputs) if c["expect"] == "pass" and o == c["fixed"])
     fixed = [c["label"] for c, o in zip(cases, outputs) if c["expect"] == "fail" and o == c["fixed"]]
     broken = [c["label"] for c, o in zip(cases, outputs) if c["expect"] == "pass" and o != c["fixed"]]
@@ -190,18 +169,23 @@ def test_cases(path):
         print(f"    fixed: {label}")
 
 
-if __name__ == "__main__":
-    if "FTFY_BATCH" not in os.environ:
-        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch",
-                        "--features", FEATURES], cwd=ROOT, check=True)
+def main():
     parts = [argument for argument in ARGUMENTS if argument in ("clean", "mojibake", "legacy", "cases")]
+    if len(parts) != len(ARGUMENTS):
+        sys.exit("usage: cargo xtask extended-measure [--real] [clean | mojibake | legacy | cases]")
     what = parts[0] if parts else "all"
-    cases_file = next((argument for argument in ARGUMENTS if argument.endswith(".json")), None)
+    changed = 0
     if what in ("all", "clean"):
-        clean_gate()
+        changed = clean_gate()
     if what in ("all", "mojibake"):
         recovery()
     if what in ("all", "legacy"):
         legacy()
-    if what in ("all", "cases") and cases_file:
-        test_cases(cases_file)
+    # ftfy's own cases are generated text's companion: measured with it.
+    if what == "cases" or (what == "all" and not REAL):
+        test_cases()
+    sys.exit(1 if changed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """A second false-positive check for extended recovery: text whose
 accented letters no one language writes together, as a mixup within the
 Latin script shows, but which is correct: lists of names and places from
@@ -8,9 +7,8 @@ sentences of frequent words of one language with such names inserted
 
 Only generated text (Faker's locales, wordfreq's word lists, seeded).
 
-Run: .venv/bin/python scripts/extended/names.py [COUNT]
-(the .venv of scripts/requirements.txt; builds the batch runner
-tools/src/bin/ftfy_batch.rs first.)
+Run: cargo xtask false-positives names [COUNT]
+Exits 1 if anything changed.
 """
 import os
 import random
@@ -21,13 +19,12 @@ import unicodedata
 import wordfreq
 from faker import Faker
 
-import batch  # this directory
+from extended import batch
 
 # Some of Faker's word lists are sets, whose order depends on string
-# hashing: fix the hash seed, so that the text is the same on every run.
-if os.environ.get("PYTHONHASHSEED") != "0":
-    os.environ["PYTHONHASHSEED"] = "0"
-    os.execv(sys.executable, [sys.executable, *sys.argv])
+# hashing: the same text on every run needs the hash seed that cargo xtask
+# sets.
+assert os.environ.get("PYTHONHASHSEED") == "0", "run through cargo xtask (PYTHONHASHSEED=0)"
 
 LOCALES = ["de_DE", "fr_FR", "es_ES", "it_IT", "pt_PT", "pt_BR", "pl_PL", "cs_CZ", "sk_SK", "hu_HU", "ro_RO",
            "tr_TR", "lt_LT", "lv_LV", "et_EE", "fi_FI", "sv_SE", "da_DK", "no_NO", "nl_NL", "hr_HR", "sl_SI",
@@ -83,7 +80,8 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
     rng = random.Random(77)
     texts = name_lists(count, rng) + sentences_with_names(count, rng)
-    batch.changed_clean(texts, "lists of names and sentences with names")
+    changed = batch.changed_clean(texts, "lists of names and sentences with names")
+    sys.exit(1 if changed else 0)
 
 
 if __name__ == "__main__":

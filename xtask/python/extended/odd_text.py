@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """A third false-positive check for extended recovery: correct text of the
 odd kinds that clean.jsonl and names.py hold little of, where a symbol or
 an accented letter stands beside letters as mojibake's do. None may change.
@@ -19,35 +18,31 @@ changes is left out, as in corpus.py, and so are the mojibake words that
 wordfreq's word lists took from the web (`is_wordfreq_mojibake`: Romanian
 `ºi` for `și`). Exits 1 if anything changed.
 
-Run: .venv/bin/python scripts/extended/odd_text.py [SEED ...]
-(the .venv of scripts/requirements.txt; builds the batch runner
-tools/src/bin/ftfy_batch.rs first.)
+Run: cargo xtask false-positives odd-text [SEED ...]
 """
 import datetime
 import os
 import random
 import sys
+import warnings
+
+import babel.dates
+import babel.lists
+import babel.localedata
+import babel.numbers
+import babel.units
+import ftfy
+import wordfreq
+from babel import Locale
+from faker import Faker
+from faker.config import AVAILABLE_LOCALES
+
+from extended import batch
 
 # Some of Faker's word lists are sets, whose order depends on string
-# hashing: fix the hash seed, so that the text is the same on every run.
-if os.environ.get("PYTHONHASHSEED") != "0":
-    os.environ["PYTHONHASHSEED"] = "0"
-    os.execv(sys.executable, [sys.executable, *sys.argv])
-
-import warnings  # noqa: E402
-
-import babel.dates  # noqa: E402
-import babel.lists  # noqa: E402
-import babel.localedata  # noqa: E402
-import babel.numbers  # noqa: E402
-import babel.units  # noqa: E402
-import ftfy  # noqa: E402
-import wordfreq  # noqa: E402
-
-import batch  # noqa: E402 (this directory)
-from babel import Locale  # noqa: E402
-from faker import Faker  # noqa: E402
-from faker.config import AVAILABLE_LOCALES  # noqa: E402
+# hashing: the same text on every run needs the hash seed that cargo xtask
+# sets.
+assert os.environ.get("PYTHONHASHSEED") == "0", "run through cargo xtask (PYTHONHASHSEED=0)"
 
 warnings.simplefilter("ignore")
 FAKER_METHODS = ["paragraph", "bs", "user_name", "street_name", "last_name", "first_name", "city_suffix",
@@ -231,7 +226,6 @@ def template_texts(rng, count=120000):
 
 def main():
     seeds = [int(arg) for arg in sys.argv[1:]] or [1, 2]
-    batch.build()
     total, changed = 0, []
     for seed in seeds:
         rng = random.Random(seed)
@@ -241,7 +235,7 @@ def main():
         texts = [(source, text) for source, text in texts if ftfy.fix_encoding(text) == text]
         total += len(texts)
         for func, reference in (("fix_encoding", ftfy.fix_encoding), ("fix_text", ftfy.fix_text)):
-            outputs = batch.run_extended([text for _, text in texts], func)
+            outputs = batch.run([text for _, text in texts], func)
             for (source, text), output in zip(texts, outputs):
                 expected = reference(text)
                 if output != expected:

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Generates the real-text corpora that measure extended recovery: the
 classes and pairs of corpus.py, made from real sentences instead of
 generated ones.
 
-The text is that of scripts/language/corpus.py (run it first): lingua's
+The text is that of `cargo xtask language-corpus` (run first): lingua's
 testdata (real sentences, single words and word pairs in 75 languages,
 Apache-2.0) with its fixed split (line i of each file held out when
 i % 3 == 2), and technical text of this project's own making. Every case
@@ -26,23 +25,20 @@ Writes, under target/extended/real/:
 - legacy.jsonl: {"original", "broken", "pair", "lang", "split", "length"}:
   a legacy encoding read as another, for every pair of LEGACY_PAIRS.
 
-Run: .venv/bin/python scripts/extended/real_corpus.py
+Run: cargo xtask extended-real-corpus
 (seeded: the output is the same on every run.)
 """
 import json
 import random
-import sys
 from collections import defaultdict
-from pathlib import Path
 
 import ftfy
 import ftfy.bad_codecs  # noqa: F401 (registers the sloppy codecs)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "language"))
-from evaluate import encode  # noqa: E402 (Windows-1258's combining tones too)
+from common import ROOT
+from language.evaluate import encode  # Windows-1258's combining tones too
 
 assert ftfy.__version__ == "6.3.1"
-ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "target" / "language-corpus"
 OUT = ROOT / "target" / "extended" / "real"
 RNG = random.Random(20261127)

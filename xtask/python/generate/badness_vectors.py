@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Writes tests/data/badness_vectors.jsonl: strings with the `badness` that
 ftfy 6.3.1 gives them, one JSON array [text, badness] per line.
 
@@ -8,20 +7,21 @@ exercised, with and without surrounding text); random strings built mostly
 from the characters the rules name; and real mojibake of multilingual text.
 The seed is fixed, so the file is reproducible.
 
-Run: /path/to/venv-with-ftfy-6.3.1/bin/python scripts/gen_badness_vectors.py
+Run: cargo xtask regen badness-vectors
 """
 import json
 import random
 import re
 import re._parser as sre_parse
-from pathlib import Path
 
 import ftfy
 from ftfy.badness import BADNESS_RE, MOJIBAKE_CATEGORIES, badness
 
+from common import ROOT
+
 assert ftfy.__version__ == "6.3.1", ftfy.__version__
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "badness_vectors.jsonl"
+OUT = ROOT / "tests" / "data" / "badness_vectors.jsonl"
 
 
 def expand(members):

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Guessing the encoding of documents: this library's `guess_bytes_with` in
 extended mode (what `ftfy -g --extended-recovery` and `fix_file` use)
 against chardet and charset-normalizer, in process, on documents made from
-the real sentences of lingua's model crates (scripts/language/corpus.py).
+the real sentences of lingua's model crates (`cargo xtask language-corpus`).
 
 Every encoding the guesser knows gets documents of 200 bytes, 2 KB and
 20 KB in each language written in it: consecutive sentences that the
@@ -14,10 +13,10 @@ combining marks); Latin-1, Windows-1252 and ISO-8859-15 on text they
 read alike are all right. Sentences that are not clean text are left out
 (a few of lingua's hold control characters, U+FFFD or UTF-8 mojibake).
 
-    python3 -m venv target/guess-venv
-    target/guess-venv/bin/pip install chardet==7.7.0 charset-normalizer==3.5.2
-    python3 scripts/language/corpus.py
-    target/guess-venv/bin/python scripts/guess/benchmark.py > target/guess-benchmark.md
+    cargo xtask guess-benchmark > target/guess-benchmark.md
+
+(chardet and charset-normalizer are pinned in xtask/python/requirements.txt;
+the task writes the real-text corpus first if it is missing.)
 
 Prints Markdown tables: right per tool by encoding and size, and the time
 each tool spent guessing (ours timed inside the tool guess_documents,
@@ -32,14 +31,12 @@ import subprocess
 import sys
 import time
 import unicodedata
-from pathlib import Path
 
 import chardet
 import charset_normalizer
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts" / "language"))
-from evaluate import encode  # noqa: E402 (Windows-1258 with combining tones)
+from common import ROOT, tool
+from language.evaluate import encode  # Windows-1258 with combining tones
 
 SIZES = [200, 2000, 20000]
 DOCUMENTS_PER_SIZE = {200: 6, 2000: 3, 20000: 1}
@@ -161,11 +158,8 @@ def decoded(data, name):
 
 
 def ours(docs):
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "guess_documents"], cwd=ROOT, check=True)
     payload = "".join(json.dumps({"hex": doc[5].hex()}) + "\n" for doc in docs)
-    done = subprocess.run(
-        [str(ROOT / "target" / "release" / "guess_documents")], input=payload.encode(), capture_output=True, check=True
-    )
+    done = subprocess.run([str(tool("guess_documents"))], input=payload.encode(), capture_output=True, check=True)
     lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
     return [(line["text"], line["encoding"]) for line in lines[:-1]], lines[-1]["seconds"]
 

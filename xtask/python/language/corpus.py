@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Builds the real-text development corpus from lingua's model crates.
 
 Each crate `lingua-<language>-language-model` 1.3.0 (pinned by
-tools/language-model/Cargo.lock, Apache-2.0) ships `testdata/` with 1000
+xtask/language-model/Cargo.lock, Apache-2.0) ships `testdata/` with 1000
 real sentences, 1000 single words and 1000 word pairs. This script reads
 them where cargo unpacked them (`cargo metadata` on the generator's
 manifest fetches them) and splits every language's sentences the same
@@ -21,7 +20,7 @@ Writes, under target/language-corpus/ (not in git):
   (words and pairs split by the same rule)
 - technical.jsonl: {"kind", "text"}
 
-Run: python3 scripts/language/corpus.py   (no packages beyond Python's)
+Run: cargo xtask language-corpus   (no packages beyond Python's)
 """
 import json
 import random
@@ -29,9 +28,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from common import ROOT
+
 OUT = ROOT / "target" / "language-corpus"
-MANIFEST = ROOT / "tools" / "language-model" / "Cargo.toml"
+MANIFEST = ROOT / "xtask" / "language-model" / "Cargo.toml"
 PREFIX = "lingua-"
 SUFFIX = "-language-model"
 

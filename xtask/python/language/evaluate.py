@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
 """Intrinsic evaluation of the language model (src/language/) on the
-real-text corpus of scripts/language/corpus.py, development and held-out
+real-text corpus of `cargo xtask language-corpus`, development and held-out
 sentences side by side:
 
 - language identification of the sentences;
@@ -17,7 +16,7 @@ sentences side by side:
   (its Windows-1252 bytes read in another code page, or its UTF-8 bytes
   read as Windows-1252 and back) costs fewer bits than the string itself.
 
-Run: python3 scripts/language/corpus.py && python3 scripts/language/evaluate.py
+Run: cargo xtask language-eval   (which writes the corpus first if it is missing)
 (`--failures "cp437 as cp1252"` shows development pairs the model gets wrong.)
 (Python's own codecs; the scores come from the tool language_scores.)
 """
@@ -27,9 +26,9 @@ import subprocess
 import sys
 import unicodedata
 from collections import defaultdict
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from common import ROOT, tool
+
 CORPUS = ROOT / "target" / "language-corpus"
 
 # UTF-8 read as a single-byte code page.
@@ -138,11 +137,8 @@ def items():
 
 def scored(texts):
     """The scores of `texts` from the tool language_scores."""
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "language_scores"], cwd=ROOT, check=True)
     payload = "".join(json.dumps(text) + "\n" for text in texts)
-    result = subprocess.run(
-        [str(ROOT / "target" / "release" / "language_scores")], input=payload, capture_output=True, text=True, check=True
-    )
+    result = subprocess.run([str(tool("language_scores"))], input=payload, capture_output=True, text=True, check=True)
     scores = []
     for line in result.stdout.splitlines():
         bits, chars, unmodeled, language = line.split("\t")

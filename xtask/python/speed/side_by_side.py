@@ -1,15 +1,14 @@
-#!/usr/bin/env python3
 """Speed of this crate against Python ftfy 6.3.1 and plsfix, on the same
 inputs, in one run: prints MB/s for each and the ratios.
 
-    python3 scripts/side_by_side.py                  # every input, 3 rounds
-    python3 scripts/side_by_side.py --rounds 1 ligature_fi entities
-    python3 scripts/side_by_side.py --markdown       # the tables of docs/performance.md
-    python3 scripts/side_by_side.py --extended       # also the extended mode's fix_text
+    cargo xtask side-by-side                  # every input, 3 rounds
+    cargo xtask side-by-side --rounds 1 ligature_fi entities
+    cargo xtask side-by-side --markdown       # the tables of docs/performance.md
+    cargo xtask side-by-side --extended       # also the extended mode's fix_text
 
-The inputs are those of the criterion benchmarks (benches/inputs.rs):
+The inputs are those of the criterion benchmarks (benches/inputs/):
 ordinary text and the adversarial long lines, written out by
-tools/src/bin/throughput.rs. Every tool fixes the whole input with fix_text;
+xtask/src/bin/throughput.rs. Every tool fixes the whole input with fix_text;
 this crate and ftfy also run fix_encoding and is_bad on each line of the
 ordinary inputs (plsfix has no such functions). All in-process: no
 start-up or I/O in the timings, one core.
@@ -18,8 +17,7 @@ The machine may be shared, so the tools are measured in turns, input by
 input, for several rounds; each figure is the median over the rounds, and
 each ratio the median of the ratios measured in the same round.
 
-Uses the .venv of scripts/differential/run.py (scripts/requirements.txt,
-which pins plsfix too).
+ftfy and plsfix are pinned in xtask/python/requirements.txt.
 """
 import argparse
 import json
@@ -28,14 +26,10 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "differential"))
-from run import ensure_venv  # noqa: E402
+from common import ROOT, tool
 
 DATA = ROOT / "target" / "bench-data"
-BINARY = ROOT / "target" / "release" / "throughput"
 
 
 def rate(work, megabytes, seconds):
@@ -47,13 +41,13 @@ def rate(work, megabytes, seconds):
     return runs * megabytes / (time.perf_counter() - started)
 
 
-def ours(name, extended=False):
+def ours(binary, name, extended=False):
     mode = ["--extended"] if extended else []
-    done = subprocess.run([str(BINARY), *mode, str(DATA), name], capture_output=True, check=True, text=True)
+    done = subprocess.run([str(binary), *mode, str(DATA), name], capture_output=True, check=True, text=True)
     return json.loads(done.stdout)
 
 
-def measure(name, ordinary, seconds, extended):
+def measure(binary, name, ordinary, seconds, extended):
     """One round on one input: every tool in turn."""
     import ftfy
     import ftfy.badness
@@ -69,11 +63,11 @@ def measure(name, ordinary, seconds, extended):
                                             megabytes, seconds)
         figures["ftfy is_bad"] = rate(lambda: [ftfy.badness.is_bad(line) for line in lines],
                                       megabytes, seconds)
-    record = ours(name)
+    record = ours(binary, name)
     for function in ("fix_text", "fix_encoding", "is_bad"):
         figures[f"ours {function}"] = record[function]
     if extended:
-        figures["ours extended fix_text"] = ours(name, extended=True)["fix_text"]
+        figures["ours extended fix_text"] = ours(binary, name, extended=True)["fix_text"]
     return figures
 
 
@@ -86,21 +80,20 @@ def main():
     parser.add_argument("--extended", action="store_true",
                         help="also run the extended mode's fix_text (its MB/s, its time against the default's)")
     args = parser.parse_args()
-    ensure_venv()
     # plsfix panics (and recovers) on some adversarial inputs; its
     # backtraces would flood the output.
     os.environ["RUST_BACKTRACE"] = "0"
 
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "throughput"], cwd=ROOT, check=True)
-    subprocess.run([str(BINARY), "--write", str(DATA)], check=True)
-    listed = subprocess.run([str(BINARY), "--list"], capture_output=True, check=True, text=True).stdout.split()
+    binary = tool("throughput")
+    subprocess.run([str(binary), "--write", str(DATA)], check=True)
+    listed = subprocess.run([str(binary), "--list"], capture_output=True, check=True, text=True).stdout.split()
     ordinary_names = set(listed[:listed.index("ligature_fi")])
     names = [name for name in listed if not args.names or name in args.names]
 
     rounds = {name: [] for name in names}
     for round_number in range(args.rounds):
         for name in names:
-            rounds[name].append(measure(name, name in ordinary_names, args.seconds, args.extended))
+            rounds[name].append(measure(binary, name, name in ordinary_names, args.seconds, args.extended))
             print(f"round {round_number + 1}/{args.rounds}: {name}", file=sys.stderr)
 
     def median(name, key):

@@ -1,25 +1,20 @@
 //! Times `fix_encoding` and `fix_text` on clean text with and without
-//! extended recovery, to check that the mode costs at most twice the
-//! default on text it leaves alone.
+//! extended recovery: what the mode costs on text it leaves alone.
 //!
 //! ```text
-//! cargo run --release -p ftfy-tools --bin extended_cost -- target/extended/clean.jsonl
+//! cargo run --release -p xtask --bin extended_cost -- target/extended/clean.jsonl
 //! ```
 //!
-//! The input is JSON lines with a `text` field (scripts/extended/corpus.py
-//! writes them).
+//! The input is JSON lines with a `text` field (`cargo xtask
+//! extended-corpus` and `extended-real-corpus` write them).
 //!
 //! Wall-clock ratios vary with whatever else the machine runs; instruction
 //! counts don't. `--passes N FUNCTION` runs one function (`fix_encoding`,
 //! `fix_text`, or either with `extended-` before it) N times over the
 //! corpus and does nothing else, for a counter such as callgrind: the
 //! difference between 2 passes and 1 is the cost of a pass without the
-//! first call's table building.
-//!
-//! ```text
-//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/extended_cost target/extended/clean.jsonl --passes 2 extended-fix_text
-//! ```
+//! first call's table building. `cargo xtask extended-cost CORPUS` counts
+//! it so.
 
 use std::time::{Duration, Instant};
 

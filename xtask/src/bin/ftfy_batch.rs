@@ -1,5 +1,6 @@
 //! Runs the library on a batch of cases, for the differential check against
-//! Python ftfy (`scripts/differential/run.py`).
+//! Python ftfy (`cargo xtask differential`) and the other checks of
+//! `xtask/python/`.
 //!
 //! Reads JSON lines `{"id": …, "func": …, "config": {option: value}, "input": …}`
 //! from standard input, where `func` is `fix_text`, `fix_encoding`,

@@ -1,10 +1,10 @@
-//! Guesses the encoding of documents, for scripts/guess/benchmark.py:
+//! Guesses the encoding of documents, for `cargo xtask guess-benchmark`:
 //! reads one JSON object `{"hex": ...}` per line on standard input and
 //! writes one per document, `{"encoding", "text"}` (`text` null when the
 //! guess does not decode), then a last line `{"seconds": ...}`: the time
 //! spent guessing and decoding, in this process.
 //!
-//! Run: cargo run --release -p ftfy-tools --bin guess_documents < documents.jsonl
+//! Run: cargo run --release -p xtask --bin guess_documents < documents.jsonl
 
 use std::io::{BufRead, BufWriter, Write};
 use std::time::{Duration, Instant};

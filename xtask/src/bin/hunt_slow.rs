@@ -3,14 +3,14 @@
 //! grows with the length of the line (quadratic work).
 //!
 //! ```text
-//! cargo run --release -p ftfy-tools --bin hunt_slow -- [PATTERNS [SEED]]
+//! cargo xtask hunt-slow [PATTERNS [SEED]]
 //! ```
 //!
 //! Each pattern is one to four characters drawn from those that some fix
 //! or the badness heuristic looks at. Each is timed on a 16 KB line and a
 //! 128 KB line; the slowest patterns, and any whose time per byte grows by
 //! more than half from the short line to the long, are printed with their
-//! MB/s. What it finds joins `benches/inputs.rs`'s adversarial inputs.
+//! MB/s. What it finds joins the adversarial inputs of `benches/inputs/`.
 //!
 //! It then hunts for *chains*: patterns of two to five characters of
 //! mojibake on which each step of `fix_encoding` fixes one run that makes
@@ -18,11 +18,7 @@
 //! of the plan on twelve repeats, which is cheap), timed the same way.
 //! Random patterns of any characters rarely make one.
 
-#[path = "../../../benches/inputs.rs"]
-#[allow(dead_code)] // the benchmark inputs; only the generator is used here
-mod inputs;
-
-use inputs::Random;
+use ftfy_bench_inputs::Random;
 use std::env;
 use std::time::Instant;
 

@@ -1,8 +1,8 @@
-//! Scores texts with the language model, for scripts/language/evaluate.py:
+//! Scores texts with the language model, for `cargo xtask language-eval`:
 //! reads one JSON string per line on standard input, and writes one line
 //! per text: bits, characters, letters of unmodeled scripts, language.
 //!
-//! Run: cargo run --release -p ftfy-tools --bin language_scores < texts.jsonl
+//! Run: cargo run --release -p xtask --bin language_scores < texts.jsonl
 
 use std::io::{BufRead, BufWriter, Write};
 

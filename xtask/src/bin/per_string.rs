@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! python python/benchmarks/compare_ftfy.py --write-strings target/strings
-//! cargo run --release -p ftfy-tools --bin per_string -- target/strings/damaged.json [RUNS]
+//! cargo xtask per-string target/strings/damaged.json [RUNS]
 //! ```
 //!
 //! The input is a JSON array of strings. Prints the median of five timed

@@ -1,5 +1,6 @@
-//! Measures this crate on the benchmark inputs, for the side-by-side run
-//! against Python ftfy and plsfix (`scripts/side_by_side.py`).
+//! Measures this crate on the benchmark inputs (`ftfy-bench-inputs`), for
+//! the side-by-side run against Python ftfy and plsfix (`cargo xtask
+//! side-by-side`) and the instruction counts (`cargo xtask instructions`).
 //!
 //! - `throughput --write DIR` writes the inputs to `DIR/<name>.txt`, and
 //!   `throughput --list` prints their names;
@@ -19,9 +20,7 @@ use std::time::{Duration, Instant};
 use std::{env, fs};
 
 use ftfy::{fix_encoding_with, fix_text_with, TextFixerConfig};
-
-#[path = "../../../benches/inputs.rs"]
-mod inputs;
+use ftfy_bench_inputs as inputs;
 
 /// Runs `work` at least `min_runs` times and until at least a second has
 /// passed; returns runs per second.
