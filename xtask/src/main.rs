@@ -170,10 +170,17 @@ impl FalsePositives {
             let names: Vec<&str> = Self::CHECKS.iter().map(|(name, _)| *name).collect();
             return Err(format!("no check named {:?}: {}", self.check, names.join(", ")).into());
         }
-        for (_, module) in chosen {
-            python::run(module, &self.args)?;
+        // Every check runs, whatever the one before found.
+        let failed: Vec<&str> = chosen
+            .into_iter()
+            .filter(|(_, module)| python::run(module, &self.args).is_err())
+            .map(|(name, _)| *name)
+            .collect();
+        if failed.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("changed clean text: {}", failed.join(", ")).into())
         }
-        Ok(())
     }
 }
 
