@@ -51,10 +51,10 @@ enum Task {
     Instructions(callgrind::Instructions),
     /// Time the ftfy command on a large file with -j 1 and -j 2: speed, memory, same output
     CommandSpeed(command_speed::CommandSpeed),
-    /// Hunt for inputs that fix_text is slow on, without the fuzzer (args: [PATTERNS [SEED]])
+    /// Hunt for inputs that fix_text is slow on, without the fuzzer (args: PATTERNS SEED, optional)
     #[command(disable_help_flag = true)]
     HuntSlow(Passthrough),
-    /// Time fix_text called once per short string, as Python users call it (args: FILE [RUNS])
+    /// Time fix_text called once per short string, as Python users call it (args: FILE, and RUNS for a profiler)
     #[command(disable_help_flag = true)]
     PerString(Passthrough),
     /// Write the benchmarks' message corpora (benches/inputs/data/)
@@ -63,7 +63,7 @@ enum Task {
     ExtendedCorpus,
     /// Write extended recovery's corpora of real text (target/extended/real/)
     ExtendedRealCorpus,
-    /// Measure extended recovery: false positives, recovery, ftfy's cases (args: [--real] [PART])
+    /// Measure extended recovery: false positives, recovery, ftfy's cases (args: --real, a PART)
     #[command(disable_help_flag = true)]
     ExtendedMeasure(Passthrough),
     /// Write golden/extended.toml, extended recovery's golden cases
