@@ -8,7 +8,9 @@
 //!
 //! The library's answer must be the reference's, except by the documented
 //! differences from ftfy 6.3.1 (README, `golden/differences.toml`), each a
-//! rule that says what the library gives instead:
+//! rule that says what the library gives instead (`ftfy_reference::
+//! differences` writes the first four, which the fuzz target `reference`
+//! applies too):
 //!
 //! - `idempotence` (`fix_text`): where the reference's answer `r` is not a
 //!   fixed point, the library gives `r` fixed once more, `reference(r)`;
@@ -38,8 +40,8 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use ftfy::breaker::{break_text, Mangle};
-use ftfy::codecs::UNDONE_CODECS;
 use ftfy_reference as reference;
+use ftfy_reference::differences::{self, Rule};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -205,88 +207,19 @@ fn reference_config(config: &ftfy::TextFixerConfig) -> reference::TextFixerConfi
             ftfy::Normalization::Nfkc => reference::Normalization::Nfkc,
             _ => reference::Normalization::Nfkd,
         }),
-        // ftfy loops forever on 0; the library then fixes a character at a
-        // time.
-        max_decode_length: config.max_decode_length.max(1),
+        max_decode_length: config.max_decode_length,
         explain: config.explain,
     }
 }
 
-/// Whether ftfy's `utf-8-variants` may take the `\n` that ends a line of
-/// `text` for a byte: some codec `fix_encoding` tries encodes the line to
-/// bytes that end in `C0 0A`, or in a surrogate pair short of its last byte
-/// and `0A`.
-fn newline_may_end_variant(text: &str) -> bool {
-    text.split_inclusive('\n').any(|line| {
-        UNDONE_CODECS.iter().any(|codec| {
-            let Ok(bytes) = codec.encode(line) else {
-                return false;
-            };
-            bytes.ends_with(&[0xC0, b'\n'])
-                || matches!(
-                    bytes.as_slice(),
-                    [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF, 0xED, 0xB0..=0xBF, b'\n']
-                )
-        })
-    })
-}
-
-/// ftfy's `fix_text` (the reference's, with `config`), where each segment
-/// that fixing splits into several lines is fixed once more on its own, as
-/// a second run of `fix_text` would fix it.
-fn reference_refixing_split_segments(text: &str, config: &reference::TextFixerConfig) -> String {
-    let mut config = config.clone();
-    let mut out = String::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let line_end = rest.find('\n').map_or(rest.len(), |newline| newline + 1);
-        let piece_end = rest
-            .char_indices()
-            .nth(config.max_decode_length)
-            .map_or(rest.len(), |(at, _)| at);
-        let (segment, after) = rest.split_at(line_end.min(piece_end));
-        if config.unescape_html == reference::UnescapeHtml::Auto && segment.contains('<') {
-            config.unescape_html = reference::UnescapeHtml::Never;
-        }
-        let fixed = reference::fix_and_explain(segment, &config).text;
-        if fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n') {
-            out.push_str(&reference::fix_text(&fixed, &config));
-        } else {
-            out.push_str(&fixed);
-        }
-        rest = after;
+/// The name under which a rule is counted.
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Equal => "equal",
+        Rule::Idempotence => "idempotence",
+        Rule::SplitSegments => "split segments",
+        Rule::NewlineAfterC0 => "newline after C0",
     }
-    out
-}
-
-/// The rule that settles a difference between the library's answer `fast`
-/// and the reference's `expected` for `text`, if one does. `again` fixes
-/// the reference's answer once more, and `refix` gives the reference's
-/// answer with split segments fixed once more (for `fix_text`'s
-/// idempotence rule).
-fn settle(
-    text: &str,
-    fast: &str,
-    expected: &str,
-    again: Option<(&dyn Fn(&str) -> String, &dyn Fn(&str) -> String)>,
-) -> Option<&'static str> {
-    if fast == expected {
-        return Some("equal");
-    }
-    if let Some((again, refix)) = again {
-        let twice = again(expected);
-        if twice != expected && fast == twice {
-            return Some("idempotence");
-        }
-        if fast == refix(text) {
-            return Some("split segments");
-        }
-    }
-    let lines = |text: &str| text.matches('\n').count();
-    if newline_may_end_variant(text) && lines(fast) > lines(expected) {
-        return Some("newline after C0");
-    }
-    None
 }
 
 /// `fix_text` with a configuration, against the reference (with `explain`
@@ -297,21 +230,29 @@ fn check_fix_text(
     tally: &mut Tally,
 ) -> Result<(), TestCaseError> {
     let fast = ftfy::fix_text_with(text, config);
-    let ref_config = reference_config(&config.clone().explain(true));
-    let expected = reference::fix_text(text, &ref_config);
-    let again = |fixed: &str| reference::fix_text(fixed, &ref_config);
-    let refix = |text: &str| reference_refixing_split_segments(text, &ref_config);
-    let rule = settle(text, &fast, &expected, Some((&again, &refix))).ok_or_else(|| {
+    let ref_config = reference_config(config);
+    // What the rules compare with: ftfy with `explain` on, and 1 for
+    // `max_decode_length` 0.
+    let compared = reference::TextFixerConfig {
+        explain: true,
+        max_decode_length: ref_config.max_decode_length.max(1),
+        ..ref_config.clone()
+    };
+    let expected = reference::fix_text(text, &compared);
+    let rule = differences::settle_fix_text(text, &fast, &ref_config).ok_or_else(|| {
         TestCaseError::fail(format!(
             "fix_text({text:?}, {config:?}):\n  library   {fast:?}\n  reference {expected:?}"
         ))
     })?;
-    tally.note(rule);
+    tally.note(rule_name(rule));
     if config.max_decode_length == 0 {
         tally.note("max_decode_length 0");
     }
-    let ftfy_default = reference::fix_text(text, &reference_config(&config.clone().explain(false)));
-    if ftfy_default != expected {
+    let explain_off = reference::TextFixerConfig {
+        explain: false,
+        ..compared
+    };
+    if reference::fix_text(text, &explain_off) != expected {
         tally.note("sub-options apply");
     }
     tally.changed += usize::from(expected != text);
@@ -448,15 +389,15 @@ fn fix_encoding_and_its_plan_are_ftfys() {
         let ref_config = reference::TextFixerConfig::default();
         let expected = reference::fix_encoding_and_explain(text, &ref_config);
         let fast = ftfy::fix_encoding(text);
-        let rule = settle(text, &fast, &expected.text, None).ok_or_else(|| {
+        let rule = differences::settle(text, &fast, &expected.text).ok_or_else(|| {
             TestCaseError::fail(format!(
                 "fix_encoding({text:?}):\n  library   {fast:?}\n  reference {:?}",
                 expected.text
             ))
         })?;
-        tally.note(rule);
+        tally.note(rule_name(rule));
         tally.changed += usize::from(expected.text != *text);
-        if rule == "equal" {
+        if rule == Rule::Equal {
             let explained = ftfy::fix_encoding_and_explain(text, &config);
             prop_assert_eq!(&explained.text, &expected.text);
             let plan = expected.explanation.unwrap_or_default();
@@ -479,15 +420,15 @@ fn fix_and_explain_and_its_plan_are_ftfys() {
             let config = configs[*which].1.clone().explain(true);
             let expected = reference::fix_and_explain(text, &reference_config(&config));
             let fast = ftfy::fix_and_explain(text, &config);
-            let rule = settle(text, &fast.text, &expected.text, None).ok_or_else(|| {
+            let rule = differences::settle(text, &fast.text, &expected.text).ok_or_else(|| {
                 TestCaseError::fail(format!(
                     "fix_and_explain({text:?}, {config:?}):\n  library   {:?}\n  reference {:?}",
                     fast.text, expected.text
                 ))
             })?;
-            tally.note(rule);
+            tally.note(rule_name(rule));
             tally.changed += usize::from(expected.text != *text);
-            if rule == "equal" {
+            if rule == Rule::Equal {
                 let plan = expected.explanation.unwrap_or_default();
                 let fast_plan = as_reference_plan(&fast.explanation.unwrap_or_default());
                 prop_assert_eq!(&fast_plan, &plan, "the plans for {:?}", text);

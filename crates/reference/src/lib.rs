@@ -25,6 +25,7 @@ mod chardata;
 pub mod codecs;
 mod config;
 mod data;
+pub mod differences;
 mod fix_encoding;
 mod fix_text;
 pub mod fixes;
