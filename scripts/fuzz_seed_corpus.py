@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes"]
+TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes", "reference"]
 
 
 def main():
