@@ -1,10 +1,11 @@
 //! The library against `ftfy-reference`, ftfy 6.3.1 written plainly, on
 //! generated multilingual text, text damaged every way `ftfy::breaker`
 //! knows, adversarial text (windows of `benches/inputs.rs`'s inputs) and
-//! the pieces of `invariants.rs`: `fix_text` in the default configuration
-//! and with each option off, `fix_encoding`, the plans of `fix_and_explain`
-//! and `fix_encoding_and_explain`, and their replay by `apply_plan`. Default
-//! mode only: extended recovery has no reference.
+//! the pieces of `invariants.rs`: the badness heuristic, `fix_text` in the
+//! default configuration and with each option off, `fix_encoding`, the
+//! plans of `fix_and_explain` and `fix_encoding_and_explain`, and their
+//! replay by `apply_plan`. Default mode only: extended recovery has no
+//! reference.
 //!
 //! The library's answer must be the reference's, except by the documented
 //! differences from ftfy 6.3.1 (README, `golden/differences.toml`), each a
@@ -442,4 +443,28 @@ fn fix_and_explain_and_its_plan_are_ftfys() {
         0.4,
         &[("newline after C0", 0.01), ("normalize replay", 0.3)],
     );
+}
+
+#[test]
+fn badness_is_ftfys() {
+    let tally = run(1500, oracle_text(), |text, tally| {
+        let expected = reference::badness(text);
+        prop_assert_eq!(
+            ftfy::badness::badness(text),
+            expected,
+            "badness of {:?}",
+            text
+        );
+        prop_assert_eq!(
+            ftfy::badness::is_bad(text),
+            reference::is_bad(text),
+            "is_bad of {:?}",
+            text
+        );
+        tally.note("equal");
+        tally.changed += usize::from(expected > 0);
+        Ok(())
+    });
+    // Here "changed" counts the texts that look bad.
+    tally.check("badness", 0.3, &[]);
 }
