@@ -23,9 +23,12 @@ pinned) on first use and re-runs itself there, builds the batch runner
   characters, through fix_text with the default configuration and with each
   option switched off in turn.
 
-Every disagreement is written to target/differential/disagreements.txt. The
-exit status is non-zero when agreement falls below --min-agreement, when a
-clean string is changed, or when a plan does not replay.
+Every disagreement is written to
+target/differential/disagreements-SUITE-ENGINE.txt. The exit status is
+non-zero when an engine's agreement falls below --min-agreement, when it
+changes a clean string, or when its plan does not replay or differs from
+ftfy's. The library may give ftfy's fix_text answer fixed once more (its
+idempotence fix); the reference, ftfy itself, may not.
 """
 import argparse
 import collections
