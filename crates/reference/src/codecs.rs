@@ -1,7 +1,7 @@
 //! The codecs that ftfy's plans name, as Python and ftfy define them:
 //! `latin-1`, Python's strict code pages, `utf-8`, and ftfy's "bad codecs"
 //! (`ftfy/bad_codecs/`): the `sloppy-*` code pages (`sloppy.py`, here) and
-//! `utf-8-variants` (`utf8_variants.py`, in [`crate::utf8_variants`]).
+//! `utf-8-variants` (`utf8_variants.py`, in `utf8_variants.rs`).
 
 use std::fmt;
 
