@@ -468,3 +468,25 @@ fn badness_is_ftfys() {
     // Here "changed" counts the texts that look bad.
     tally.check("badness", 0.3, &[]);
 }
+
+/// Found by the fuzz target `reference`: a segment cut by
+/// `max_decode_length` holds a `<` and a CR that fixing makes a line break.
+/// ftfy keeps the entity before it (`pisoTi&amp;\n<normalize`); the library
+/// fixes the split segment once more, as a second run meets its first line,
+/// without a `<`, and decodes it.
+#[test]
+fn a_split_segment_is_fixed_again_from_the_html_state_before_it() {
+    let text = "piso\0T\0i&amp;\r<normalize";
+    let config = ftfy::TextFixerConfig::default().max_decode_length(8);
+    let fast = ftfy::fix_text_with(text, &config);
+    assert_eq!(fast, "pisoTi&\n<normalize");
+    let ref_config = reference_config(&config);
+    assert_eq!(
+        reference::fix_text(text, &ref_config),
+        "pisoTi&amp;\n<normalize"
+    );
+    assert_eq!(
+        differences::settle_fix_text(text, &fast, &ref_config),
+        Some(Rule::SplitSegments)
+    );
+}

@@ -18,7 +18,8 @@ pub enum Rule {
     Idempotence,
     /// A line longer than `max_decode_length` is cut into segments, and a
     /// second run would cut it elsewhere: the library fixes once more, on
-    /// their own, only the segments that fixing split into several lines.
+    /// their own (from the HTML rule's state before them), only the
+    /// segments that fixing split into several lines.
     SplitSegments,
     /// ftfy's `utf-8-variants` reads its pattern's `$` as Python does, so
     /// that a byte C0 (or a CESU-8 pair short of its last byte) at the end
@@ -92,7 +93,7 @@ fn newline_may_end_variant(text: &str) -> bool {
 
 /// ftfy's `fix_text`, with each segment that fixing splits into several
 /// lines fixed once more on its own, as a second run of `fix_text` fixes
-/// it.
+/// it: from the HTML rule's state before the segment.
 fn fix_text_refixing_split_segments(text: &str, config: &TextFixerConfig) -> String {
     let mut config = config.clone();
     let mut out = String::new();
@@ -104,12 +105,15 @@ fn fix_text_refixing_split_segments(text: &str, config: &TextFixerConfig) -> Str
             .nth(config.max_decode_length)
             .map_or(rest.len(), |(at, _)| at);
         let (segment, after) = rest.split_at(line_end.min(piece_end));
+        let before = config.clone();
         if config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
             config.unescape_html = UnescapeHtml::Never;
         }
         let fixed = fix_and_explain(segment, &config).text;
         if fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n') {
-            out.push_str(&fix_text(&fixed, &config));
+            // A second run meets the new lines with the HTML rule as it
+            // stood before this segment.
+            out.push_str(&fix_text(&fixed, &before));
         } else {
             out.push_str(&fixed);
         }
