@@ -16,8 +16,9 @@
 //! - `idempotence` (`fix_text`): where the reference's answer `r` is not a
 //!   fixed point, the library gives `r` fixed once more, `reference(r)`;
 //!   and where a line is longer than `max_decode_length`, so that a second
-//!   run would cut it elsewhere, the library fixes once more just the
-//!   segments that fixing split into several lines (`split segments`);
+//!   run would cut it elsewhere, the library fixes once more each segment
+//!   a second run would see otherwise: split into lines by fixing, or
+//!   without the `<` fixing removed (`second run by segment`);
 //! - `sub-options apply`: the four options that tune `fix_encoding` apply in
 //!   every `fix_text`, which ftfy does only with `explain` on; the library
 //!   is compared with the reference run with `explain` on, and the cases
@@ -218,7 +219,7 @@ fn rule_name(rule: Rule) -> &'static str {
     match rule {
         Rule::Equal => "equal",
         Rule::Idempotence => "idempotence",
-        Rule::SplitSegments => "split segments",
+        Rule::SecondRunBySegment => "second run by segment",
         Rule::NewlineAfterC0 => "newline after C0",
     }
 }
@@ -355,7 +356,7 @@ fn fix_text_in_the_default_configuration_is_ftfys() {
         0.5,
         &[
             ("idempotence", 0.05),
-            ("split segments", 0.01),
+            ("second run by segment", 0.01),
             ("newline after C0", 0.01),
         ],
     );
@@ -375,7 +376,7 @@ fn fix_text_with_each_option_off_is_ftfys() {
         0.4,
         &[
             ("idempotence", 0.05),
-            ("split segments", 0.02),
+            ("second run by segment", 0.02),
             ("newline after C0", 0.01),
             ("sub-options apply", 0.05),
             ("max_decode_length 0", 0.1),
@@ -487,6 +488,6 @@ fn a_split_segment_is_fixed_again_from_the_html_state_before_it() {
     );
     assert_eq!(
         differences::settle_fix_text(text, &fast, &ref_config),
-        Some(Rule::SplitSegments)
+        Some(Rule::SecondRunBySegment)
     );
 }

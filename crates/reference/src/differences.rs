@@ -17,10 +17,10 @@ pub enum Rule {
     /// library's answer is `r` fixed once more: `fix_text(r)`.
     Idempotence,
     /// A line longer than `max_decode_length` is cut into segments, and a
-    /// second run would cut it elsewhere: the library fixes once more, on
-    /// their own (from the HTML rule's state before them), only the
-    /// segments that fixing split into several lines.
-    SplitSegments,
+    /// second run would cut it elsewhere: the library fixes each segment
+    /// once more where a second run would see it otherwise (fixing split
+    /// it into lines, or removed its `<`).
+    SecondRunBySegment,
     /// ftfy's `utf-8-variants` reads its pattern's `$` as Python does, so
     /// that a byte C0 (or a CESU-8 pair short of its last byte) at the end
     /// of a line takes the line's `\n` for its last byte, and the line is
@@ -50,8 +50,8 @@ pub fn settle_fix_text(text: &str, library: &str, config: &TextFixerConfig) -> O
     if twice != expected && library == twice {
         return Some(Rule::Idempotence);
     }
-    if library == fix_text_refixing_split_segments(text, &config) {
-        return Some(Rule::SplitSegments);
+    if library == fix_text_with_second_run_by_segment(text, &config) {
+        return Some(Rule::SecondRunBySegment);
     }
     newline_after_c0(text, library, &expected)
 }
@@ -91,11 +91,40 @@ fn newline_may_end_variant(text: &str) -> bool {
     })
 }
 
-/// ftfy's `fix_text`, with each segment that fixing splits into several
-/// lines fixed once more on its own, as a second run of `fix_text` fixes
-/// it: from the HTML rule's state before the segment.
-fn fix_text_refixing_split_segments(text: &str, config: &TextFixerConfig) -> String {
-    let mut config = config.clone();
+/// The state of the HTML rule as the library carries it from segment to
+/// segment: whether entities are decoded, and whether a fixed segment so
+/// far holds a `<`.
+#[derive(Clone, Copy)]
+struct HtmlState {
+    unescape_html: UnescapeHtml,
+    output_has_tag: bool,
+}
+
+/// ftfy's `fix_text`, with each segment fixed once more where a second run
+/// would see it otherwise: a segment whose `<` fixing removed (while no
+/// fixed segment before it holds one) gets its entities decoded, and a
+/// segment that fixing split into several lines is fixed again as a
+/// second run fixes those lines, from the HTML rule's state before it.
+fn fix_text_with_second_run_by_segment(text: &str, config: &TextFixerConfig) -> String {
+    let state = HtmlState {
+        unescape_html: config.unescape_html,
+        output_has_tag: false,
+    };
+    fix_segments_with_second_run(text, config, state).0
+}
+
+/// [`fix_text_with_second_run_by_segment`] from a state of the HTML rule,
+/// and the state after.
+fn fix_segments_with_second_run(
+    text: &str,
+    config: &TextFixerConfig,
+    mut state: HtmlState,
+) -> (String, HtmlState) {
+    let auto = config.unescape_html == UnescapeHtml::Auto;
+    let with_html = |unescape_html| TextFixerConfig {
+        unescape_html,
+        ..config.clone()
+    };
     let mut out = String::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -105,19 +134,26 @@ fn fix_text_refixing_split_segments(text: &str, config: &TextFixerConfig) -> Str
             .nth(config.max_decode_length)
             .map_or(rest.len(), |(at, _)| at);
         let (segment, after) = rest.split_at(line_end.min(piece_end));
-        let before = config.clone();
-        if config.unescape_html == UnescapeHtml::Auto && segment.contains('<') {
-            config.unescape_html = UnescapeHtml::Never;
+        let before = state;
+        if auto && segment.contains('<') {
+            state.unescape_html = UnescapeHtml::Never;
         }
-        let fixed = fix_and_explain(segment, &config).text;
+        let mut fixed = fix_and_explain(segment, &with_html(state.unescape_html)).text;
+        if auto
+            && state.unescape_html == UnescapeHtml::Never
+            && !state.output_has_tag
+            && !fixed.contains('<')
+        {
+            fixed = fix_and_explain(&fixed, &with_html(UnescapeHtml::Auto)).text;
+        }
+        state.output_has_tag |= auto && fixed.contains('<');
         if fixed.strip_suffix('\n').unwrap_or(&fixed).contains('\n') {
-            // A second run meets the new lines with the HTML rule as it
-            // stood before this segment.
-            out.push_str(&fix_text(&fixed, &before));
-        } else {
-            out.push_str(&fixed);
+            let (again, after_again) = fix_segments_with_second_run(&fixed, config, before);
+            fixed = again;
+            state.output_has_tag = after_again.output_has_tag;
         }
+        out.push_str(&fixed);
         rest = after;
     }
-    out
+    (out, state)
 }
