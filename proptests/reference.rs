@@ -491,3 +491,26 @@ fn a_split_segment_is_fixed_again_from_the_html_state_before_it() {
         Some(Rule::SecondRunBySegment)
     );
 }
+
+/// ftfy's `utf-8-variants` takes the `\n` after a final byte C0 for Java's
+/// null (`golden/differences.toml`); the library keeps the line break, and
+/// the rule says so.
+#[test]
+fn a_line_break_after_byte_c0_is_kept() {
+    let text = "Ã©tÃ© VOILÀ\nnext line";
+    let config = ftfy::TextFixerConfig::default();
+    let fast = ftfy::fix_text_with(text, &config);
+    let ref_config = reference_config(&config);
+    assert_eq!(reference::fix_text(text, &ref_config), "été VOILnext line");
+    assert_eq!(
+        differences::settle_fix_text(text, &fast, &ref_config),
+        Some(Rule::NewlineAfterC0)
+    );
+    let fast = ftfy::fix_encoding("Ã©À\n");
+    let expected = reference::fix_encoding("Ã©À\n", &ref_config);
+    assert_eq!(expected, "é\0");
+    assert_eq!(
+        differences::settle("Ã©À\n", &fast, &expected),
+        Some(Rule::NewlineAfterC0)
+    );
+}
