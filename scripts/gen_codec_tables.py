@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the single-byte codec tables, and test vectors to check them.
 
-- src/codecs/tables.rs: for every codec, the character each byte decodes
+- crates/core/src/codecs/tables.rs: for every codec, the character each byte decodes
   to, and the sorted (character, byte) pairs for encoding. Python 3.11's
   codecs are the source of truth; the sloppy codecs are ftfy 6.3.1's.
 - tests/data/codec_vectors.json: what Python's codecs themselves answer,
@@ -26,7 +26,7 @@ assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "src" / "codecs" / "tables.rs"
+TABLES = ROOT / "crates" / "core" / "src" / "codecs" / "tables.rs"
 VECTORS = ROOT / "tests" / "data" / "codec_vectors.json"
 
 # (Rust static name, Python codec name, our canonical name)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/python_classes.rs: the characters that Python 3.11's `re`
+"""Writes crates/core/src/python_classes.rs: the characters that Python 3.11's `re`
 module matches with `\\s`, `\\w` and `\\d` in a str pattern.
 
 ftfy's regexes use these classes; their Unicode meaning differs from Rust's
@@ -21,7 +21,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "python_classes.rs"
+OUT = Path(__file__).resolve().parent.parent / "crates" / "core" / "src" / "python_classes.rs"
 
 
 def ranges(pattern):

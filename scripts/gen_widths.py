@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/formatting/widths.rs: the display width ftfy 6.3.1's
+"""Writes crates/core/src/formatting/widths.rs: the display width ftfy 6.3.1's
 `character_width` gives every code point (Python's `wcwidth` package, the
 version pinned in scripts/differential/run.py), as runs; and the sets of
 code points that `wcwidth.wcswidth` treats specially when it measures a
@@ -27,7 +27,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "formatting" / "widths.rs"
+OUT = Path(__file__).resolve().parent.parent / "crates" / "core" / "src" / "formatting" / "widths.rs"
 
 
 def main():

@@ -19,6 +19,6 @@ cargo run --quiet --release --manifest-path tools/language-model/Cargo.toml
 # The tables the library works out from its own sources and crates (the
 # pre-scan's, the badness rules', NFC's): tests that write them. Twice,
 # since the pre-scan's table is made from the others.
-FTFY_REGENERATE=1 cargo test --quiet --lib generated_
-FTFY_REGENERATE=1 cargo test --quiet --lib generated_
+FTFY_REGENERATE=1 cargo test --quiet -p ftfy-core --lib generated_
+FTFY_REGENERATE=1 cargo test --quiet -p ftfy-core --lib generated_
 cargo fmt --all

@@ -1,23 +1,38 @@
 //! The one place that picks the mode: ftfy 6.3.1's algorithm, or
 //! extended recovery on top of it, from
-//! [`TextFixerConfig::extended_recovery`]. The layers below take the
-//! mode's pieces as traits and never name the extended mode.
+//! [`TextFixerConfig::extended_recovery`]. Everything else asks here.
 
-use crate::encoding::{EncodingFixer, Ftfy};
-use crate::replay::ReplayExtension;
+use ftfy_core::Mode;
+use ftfy_extended::{ExtendedRecovery, ExtensionFix};
+
 use crate::TextFixerConfig;
 
-/// How `config`'s mode fixes the encoding of text.
-pub(crate) fn encoding_fixer(config: &TextFixerConfig) -> &'static dyn EncodingFixer {
+/// `config`'s mode: how `fix_text`'s pipeline fixes encodings, and which
+/// plans it records.
+pub(crate) fn of(config: &TextFixerConfig) -> Mode<ExtensionFix> {
     if config.extended_recovery {
-        &crate::extended::ExtendedRecovery
+        Mode::new(&ExtendedRecovery, &ExtendedRecovery)
     } else {
-        &Ftfy
+        Mode::ftfy()
     }
 }
 
-/// What replays the repairs that only extended recovery records. Plans
-/// replay the same in either mode: a plan holds its own steps.
-pub(crate) fn extension_replay() -> &'static dyn ReplayExtension {
-    &crate::extended::Replay
+/// How bytes of unknown encoding are guessed in `config`'s mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guesser {
+    /// ftfy 6.3.1's `guess_bytes`, from the first line of a file.
+    FirstLine,
+    /// Extended recovery's guess from the whole lines of a document's
+    /// first [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES), where ftfy's
+    /// would fall back to Windows-1252 or MacRoman.
+    Document,
+}
+
+/// `config`'s [`Guesser`].
+pub(crate) fn guesser(config: &TextFixerConfig) -> Guesser {
+    if config.extended_recovery {
+        Guesser::Document
+    } else {
+        Guesser::FirstLine
+    }
 }

@@ -8,9 +8,8 @@
 set -eu
 corpus=${1:-target/extended/clean.jsonl}
 functions=${2:-fix_encoding fix_text}
-# The tools' build: target/ unless CARGO_TARGET_DIR says otherwise, with the
-# tools' features in FTFY_TOOLS_FEATURES (bounds.sh's measurements).
-cargo build -q --release -p ftfy-tools --bin extended_cost --features "${FTFY_TOOLS_FEATURES:-}"
+# The tools' build: target/ unless CARGO_TARGET_DIR says otherwise.
+cargo build -q --release -p ftfy-tools --bin extended_cost
 binary=${CARGO_TARGET_DIR:-target}/release/extended_cost
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/extended/alphabets.rs: which of CLDR's Latin-script languages
+"""Writes crates/extended/src/recovery/alphabets.rs: which of CLDR's Latin-script languages
 write each Latin letter beyond ASCII, from CLDR's main exemplar characters
 (tools/language-model/cldr_exemplars.json, CLDR 48.2.0; Unicode License v3).
 
@@ -9,7 +9,7 @@ Inari Sami, Turkmen, ...), whose text shows letters that look, to the
 model, like mojibake (`kurdî`, `Âzûâ`). Extended recovery takes letters as
 a sign of mojibake only when no language of these writes them together,
 and trusts the model's letter pairs only on lines whose letters only the
-languages it knows write (src/extended/signs.rs).
+languages it knows write (crates/extended/src/recovery/signs.rs).
 
 Run: python3 scripts/extended/gen_alphabets.py (no packages beyond Python's)
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXEMPLARS = ROOT / "tools" / "language-model" / "cldr_exemplars.json"
-OUT = ROOT / "src" / "extended" / "alphabets.rs"
+OUT = ROOT / "crates" / "extended" / "src" / "recovery" / "alphabets.rs"
 
 # The CLDR locales of the model's Latin-script languages (the same as
 # tools/language-model/alphabets.py's), and their script variants.

@@ -40,13 +40,11 @@ REAL = "--real" in sys.argv
 ARGUMENTS = [argument for argument in sys.argv[1:] if argument != "--real"]
 DATA = ROOT / "target" / "extended" / ("real" if REAL else "")
 SPLITS = ["dev", "held-out"] if REAL else ["all"]
-# The tools' build: `target/` unless CARGO_TARGET_DIR says otherwise, with
-# the tools' features in FTFY_TOOLS_FEATURES (bounds.sh's measurements).
+# The tools' build: `target/` unless CARGO_TARGET_DIR says otherwise.
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 # FTFY_BATCH names another build of the batch runner (another commit's, to
 # measure before and after), used as it is.
 BINARY = Path(os.environ.get("FTFY_BATCH", TARGET / "release" / "ftfy_batch"))
-FEATURES = os.environ.get("FTFY_TOOLS_FEATURES", "")
 
 
 def run(func, texts, extended=True):
@@ -192,8 +190,7 @@ def test_cases(path):
 
 if __name__ == "__main__":
     if "FTFY_BATCH" not in os.environ:
-        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch",
-                        "--features", FEATURES], cwd=ROOT, check=True)
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"], cwd=ROOT, check=True)
     parts = [argument for argument in ARGUMENTS if argument in ("clean", "mojibake", "legacy", "cases")]
     what = parts[0] if parts else "all"
     cases_file = next((argument for argument in ARGUMENTS if argument.endswith(".json")), None)

@@ -1,12 +1,12 @@
-//! The data this crate takes from the fast library, and the only module
-//! that names it: the code pages of Python's single-byte codecs (which
+//! The data this crate takes from the fast library's core (`ftfy-core`),
+//! and the only module that names it: the code pages of Python's single-byte codecs (which
 //! character each byte decodes to). Everything built on them (ftfy's sloppy
 //! codecs, encoding, the sets of encodable characters) is this crate's own.
 //!
-//! The fast library's tables are generated from Python's codecs and checked
-//! against them byte for byte (its `tests/codecs.rs`).
+//! The core's tables are generated from Python's codecs and checked against
+//! them byte for byte (its `tests/codecs.rs`).
 
-use ftfy::codecs::{
+use ftfy_core::codecs::{
     Charmap, CP437, ISO_8859_2, MACROMAN, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253,
     WINDOWS_1254, WINDOWS_1257,
 };

@@ -1,4 +1,4 @@
-//! Generates the language model of `src/language/` from lingua's language
+//! Generates the language model of `crates/extended/src/language/` from lingua's language
 //! models: the character 1- to 3-gram probabilities of 75 languages,
 //! counted by lingua on real text (Apache-2.0), pruned and quantized into
 //! one perfect-hashed table, plus a table of character classes and the
@@ -11,7 +11,7 @@
 //! cargo run --release --manifest-path tools/language-model/Cargo.toml
 //! ```
 //!
-//! It writes `src/language/model.bin` and `src/language/generated.rs`;
+//! It writes `crates/extended/src/language/model.bin` and `generated.rs`;
 //! running it again makes the same bytes (a check re-runs it and diffs).
 
 mod alphabets;
@@ -92,8 +92,8 @@ fn main() {
         })
         .collect();
     let source = generated_source(&models, &table, &layout, &unlisted, &ascii);
-    std::fs::write(format!("{root}/src/language/model.bin"), &blob).expect("writes model.bin");
-    std::fs::write(format!("{root}/src/language/generated.rs"), source)
+    std::fs::write(format!("{root}/crates/extended/src/language/model.bin"), &blob).expect("writes model.bin");
+    std::fs::write(format!("{root}/crates/extended/src/language/generated.rs"), source)
         .expect("writes generated.rs");
     eprintln!(
         "{} languages, {} n-grams in {} slots, {} language entries; model.bin {} bytes",
