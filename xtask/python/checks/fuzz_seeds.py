@@ -7,7 +7,7 @@ import hashlib
 import tomllib
 
 from common import ROOT
-TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes"]
+TARGETS = ["fix_text", "fix_encoding", "codecs", "breaker_roundtrip", "guess_bytes", "reference"]
 
 
 def main():
