@@ -2,4 +2,4 @@
 
 from ftfy_rs.cli import main
 
-main()
+main(prog="python -m ftfy_rs")
