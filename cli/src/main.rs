@@ -291,8 +291,14 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         }
     }
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
+    let input_name = if reading_stdin {
+        "standard input"
+    } else {
+        args.filename.as_str()
+    };
     let fixer = BatchFixer::new(
         &config,
+        input_name,
         args.jsonl.as_deref(),
         args.explain.then_some(match args.explain_format {
             ExplainFormat::Text => Explain::Text,
