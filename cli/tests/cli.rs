@@ -377,6 +377,20 @@ fn invalid_utf8_names_the_offset_and_the_way_out() {
 }
 
 #[test]
+fn a_file_that_is_not_utf16_gets_pythons_error_for_it() {
+    // Python: open(path, "rb").read().decode("utf-16") on these 71 bytes.
+    let dir = scratch("utf16");
+    let path = dir.join("file.txt");
+    fs::write(&path, format!("{}\n", "x".repeat(70))).unwrap();
+    assert_undecodable(
+        &run(&["-e", "utf-16", path.to_str().unwrap()], b""),
+        "utf-16",
+        &["'utf-16-le' codec can't decode byte 0x0a in position 70: truncated data"],
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn invalid_utf8_after_many_batches_keeps_every_line_before_it() {
     // Workers finish small batches out of order; the writer still puts
     // out every line before the bad byte, in order, and nothing after.
