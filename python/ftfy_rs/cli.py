@@ -38,11 +38,16 @@ __all__ += ["TextFixerConfig", "Union", "fix_file", "os", "sys"]
 _INTERRUPTED = 130
 
 
-def main(prog: str | None = None) -> None:
+def main() -> None:
     """
-    Run ftfy as a command-line utility (`prog` is the name its help and
-    errors give it: by default, the command's own).
+    Run ftfy as a command-line utility.
     """
+    run()
+
+
+def run(prog: str | None = None) -> None:
+    """The command, named `prog` in its help and errors (by default, the
+    name it was run by: `ftfy-rs`)."""
     args = _parser(prog).parse_args()
     encoding = None if args.guess else args.encoding
     if args.output != "-" and args.filename != "-" and (
