@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 use ftfy::{StreamFixer, TextFixerConfig};
 use pyo3::prelude::*;
 
+use crate::column::ColumnFixer;
+
 /// How long a thread that holds the GIL on and off works or waits between
 /// two checks for signals.
 pub const SLICE: Duration = Duration::from_millis(50);
@@ -134,20 +136,22 @@ impl PieceFixer {
     }
 }
 
-/// `fix_text(text, config)` (`None` when nothing changed), fixed in pieces
-/// while `keep_going` says so: `None` when it stopped first.
+/// A string of a column as `column` fixes it (`None` when nothing
+/// changed); a long one fixed in pieces, as `fix_text` cuts it, with the
+/// column's config, while `keep_going` says so: `None` when it stopped
+/// first.
 pub fn fix_stoppable(
     text: &str,
-    config: &TextFixerConfig,
+    column: &ColumnFixer,
     keep_going: impl FnMut() -> bool,
 ) -> Option<Option<String>> {
     if text.len() < PIECE_BYTES {
-        return Some(match ftfy::fix_text_with(text, config) {
+        return Some(match column.fix(text) {
             Cow::Borrowed(_) => None,
             Cow::Owned(fixed) => Some(fixed),
         });
     }
-    let mut pieces = PieceFixer::new(config);
+    let mut pieces = PieceFixer::new(column.config());
     pieces
         .fix_while(text, keep_going)
         .then(|| pieces.into_fixed())
