@@ -31,6 +31,7 @@ use super::candidates::{
     UTF8_TRANSFORMS,
 };
 use super::cyrillic;
+use super::garbage;
 use super::prefilter;
 use super::readings::{self, Scripts};
 use super::signs;
@@ -336,6 +337,9 @@ struct Judge<'t> {
     weak_signs_only: bool,
     counts: readings::Counts,
     scripts: Scripts,
+    /// The scripts a reading may bring as stray letters
+    /// ([`garbage::brings_stray_script`]): the text's and ftfy's answer's.
+    known_scripts: Scripts,
     /// The characters of the text as read.
     chars: Vec<char>,
 }
@@ -389,6 +393,9 @@ impl<'t> Judge<'t> {
             weak_signs_only,
             counts: readings::Counts::of(text),
             scripts: Scripts::of(text),
+            known_scripts: ftfy.map_or(Scripts::of(text), |ftfy| {
+                Scripts::of(text).union(Scripts::of(ftfy))
+            }),
             chars: text.chars().collect(),
         }))
     }
@@ -407,6 +414,7 @@ impl<'t> Judge<'t> {
         let merged = self.counts.chars.saturating_sub(length);
         if !readings::is_plausible(text, &candidate.text)
             || signs::hard_signs(&candidate.text) > 0
+            || garbage::brings_stray_script(self.known_scripts, &candidate.text)
             || !self.shows_evidence_for_utf8(&candidate.text, merged)
         {
             return Ok(None);
@@ -505,6 +513,7 @@ impl<'t> Judge<'t> {
         }
         if self.merged_so_far >= 2
             && merged > 0
+            && !ambiguous
             && bits <= reference + LEFTOVER_SLACK * merged as f64
             && !readings::rereads_letters_in_new_script(self.text, &candidate.text)
         {
@@ -549,6 +558,7 @@ impl<'t> Judge<'t> {
             || self.weak_signs_only && signs::latin_letters_are_foreign(&candidate.text)
             || !readings::is_plausible(self.text, &candidate.text)
             || signs::hard_signs(&candidate.text) > 0
+            || garbage::brings_stray_script(self.known_scripts, &candidate.text)
             || !readings::keeps_letters(&candidate.text, &self.counts)
             || !readings::new_script_makes_most_letters(
                 &candidate.text,

@@ -50,6 +50,12 @@ impl Scripts {
     fn has(self, script: Option<Script>) -> bool {
         self.0 & Self::bit(script) != 0
     }
+
+    /// Whether `script` (`None`: a script the model doesn't know) is one
+    /// of these.
+    pub(crate) fn has_script(self, script: Option<Script>) -> bool {
+        self.has(script)
+    }
 }
 
 /// How many letters of `text` are of scripts not in `known`, and how
