@@ -21,3 +21,36 @@ pub(crate) fn encoding_fixer(config: &TextFixerConfig) -> &'static dyn EncodingF
 pub(crate) fn extension_replay() -> &'static dyn ReplayExtension {
     &crate::extended::Replay
 }
+
+/// Where a stream stands in the blocks of lines whose evidence extended
+/// recovery weighs together ([`crate::extended::document`]).
+pub(crate) type DocumentPosition = crate::extended::document::Position;
+
+/// The lines of a text of several lines (which follow `position`) that
+/// the document's evidence repairs before they are fixed one by one
+/// (extended recovery only), or `None`; and the position after the text.
+pub(crate) fn repair_document(
+    config: &TextFixerConfig,
+    text: &str,
+    position: DocumentPosition,
+) -> (Option<String>, DocumentPosition) {
+    if config.extended_recovery && config.fix_encoding {
+        crate::extended::document::repair(text, config, position)
+    } else {
+        (None, position)
+    }
+}
+
+/// How much of `text` a stream may fix now: in extended recovery, whole
+/// blocks only, as their evidence is weighed together.
+pub(crate) fn complete_document_len(
+    config: &TextFixerConfig,
+    text: &str,
+    position: DocumentPosition,
+) -> usize {
+    if config.extended_recovery && config.fix_encoding {
+        crate::extended::document::complete_blocks_len(text, position)
+    } else {
+        text.len()
+    }
+}

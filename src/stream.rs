@@ -134,6 +134,9 @@ pub struct StreamFixer {
     state: LineState,
     /// Text given to `feed` whose segment is not finished yet.
     pending: String,
+    /// Where the text fixed so far left the blocks of lines whose
+    /// evidence extended recovery weighs together.
+    document: crate::mode::DocumentPosition,
 }
 
 impl StreamFixer {
@@ -164,6 +167,7 @@ impl StreamFixer {
             config: config.clone(),
             state,
             pending: String::new(),
+            document: crate::mode::DocumentPosition::default(),
         }
     }
 
@@ -191,6 +195,13 @@ impl StreamFixer {
     /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
     /// ```
     pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
+        let (repaired, position) = crate::mode::repair_document(&self.config, text, self.document);
+        self.document = position;
+        if let Some(repaired) = repaired {
+            let mut output = None;
+            self.fix_lines_into(&repaired, &mut output, &repaired);
+            return Cow::Owned(output.unwrap_or(repaired));
+        }
         let mut output = None;
         self.fix_lines_into(text, &mut output, text);
         match output {
@@ -213,6 +224,14 @@ impl StreamFixer {
     pub fn feed(&mut self, piece: &str) -> String {
         self.pending.push_str(piece);
         let complete = complete_segments_len(&self.pending, self.config.max_decode_length);
+        // (In extended recovery, whole blocks of lines: their evidence is
+        // weighed together, so the output is the same however the text
+        // is cut.)
+        let complete = crate::mode::complete_document_len(
+            &self.config,
+            &self.pending[..complete],
+            self.document,
+        );
         if complete == 0 {
             return String::new();
         }
@@ -458,6 +477,7 @@ impl StreamFixer {
             config: self.config.clone(),
             state: state_before,
             pending: String::new(),
+            document: crate::mode::DocumentPosition::default(),
         };
         let mut refixed_all: Option<String> = None;
         let mut copied = 0;

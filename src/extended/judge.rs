@@ -138,6 +138,104 @@ pub(super) fn recover_viable(
     Ok(choose(readings, utf8_readings, &judge))
 }
 
+/// How far the judge relaxes for a line of a document whose evidence
+/// decided a reading: lone strings get none.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leniency {
+    /// What share of a lone string's margin a reading needs.
+    pub(super) margin: f64,
+    /// Whether a reading may change no sign (and keep ASCII words beside
+    /// the letters it makes in another script).
+    pub(super) unsigned: bool,
+}
+
+impl Leniency {
+    const LONE_STRING: Leniency = Leniency {
+        margin: 1.0,
+        unsigned: false,
+    };
+}
+
+/// A legacy reading that passes every test but the margin.
+struct Assessed {
+    reading: Reading,
+    /// Bits it saves over the text as read (and ftfy's answer).
+    gain: f64,
+    /// The margin it needs.
+    margin: f64,
+    /// Whether it changes a sign of the text as read.
+    signed: bool,
+}
+
+/// A legacy reading of a document's line, as the document's decision
+/// weighs it.
+pub(super) struct LineReading {
+    /// The pair, an index into [`LEGACY_TRANSFORMS`].
+    pub(super) transform: usize,
+    pub(super) text: String,
+    /// Bits saved over the line as read.
+    pub(super) gain: f64,
+    /// The margin the reading needs, `leniency` applied.
+    pub(super) margin: f64,
+    /// Whether it changes a sign of the line as read.
+    pub(super) signed: bool,
+}
+
+/// The legacy readings of `text` through the pairs `allowed` passes (by
+/// index into [`LEGACY_TRANSFORMS`]) that pass every test of the judge
+/// but the margin: the same tests as a lone string's, with `leniency`,
+/// letters of the `decided` scripts allowed as stray letters.
+pub(super) fn legacy_readings(
+    text: &str,
+    config: &crate::TextFixerConfig,
+    allowed: &dyn Fn(usize) -> bool,
+    decided: Scripts,
+    leniency: Leniency,
+) -> Vec<LineReading> {
+    let budget = Budget::for_text(text);
+    // ftfy's answer stands unless it shows mojibake itself, as for a lone
+    // string: a line of UTF-8 mojibake in a legacy document is ftfy's.
+    let ftfy = crate::encoding::ftfy_fix_encoding(text, config, None);
+    let ftfy = (ftfy != text).then_some(ftfy.as_ref());
+    let Ok(Some(mut judge)) = Judge::new(text, ftfy, 0, &budget) else {
+        return Vec::new();
+    };
+    judge.known_scripts = judge.known_scripts.union(decided);
+    let viable = prefilter::Viable {
+        legacy: u16::MAX,
+        ..prefilter::Viable::NOTHING
+    };
+    let mut readings = Vec::new();
+    let _ = for_each_legacy_candidate(
+        text,
+        viable,
+        &judge.counts,
+        &budget,
+        |candidate, transform| {
+            let Some(index) = LEGACY_TRANSFORMS
+                .iter()
+                .position(|known| *known == transform)
+            else {
+                return Ok(());
+            };
+            if !allowed(index) {
+                return Ok(());
+            }
+            if let Some(assessed) = judge.legacy_assessed(candidate, transform, leniency) {
+                readings.push(LineReading {
+                    transform: index,
+                    text: assessed.reading.candidate.text,
+                    gain: assessed.gain,
+                    margin: assessed.margin,
+                    signed: assessed.signed,
+                });
+            }
+            Ok(())
+        },
+    );
+    readings
+}
+
 /// A candidate that passed, with what ranks it.
 struct Reading {
     candidate: Candidate,
@@ -538,8 +636,23 @@ impl<'t> Judge<'t> {
         transform: Transform,
     ) -> Result<Option<Reading>, Exhausted> {
         self.budget.charge(candidate.text.len().saturating_mul(4))?;
+        Ok(self
+            .legacy_assessed(candidate, transform, Leniency::LONE_STRING)
+            .filter(|assessed| assessed.gain >= assessed.margin)
+            .map(|assessed| assessed.reading))
+    }
+
+    /// A legacy re-decoding (by `transform`) that passes every test but
+    /// the margin, which `leniency` scales, with what it gains over the
+    /// text as read (and ftfy's answer) and the margin it needs.
+    fn legacy_assessed(
+        &self,
+        candidate: Candidate,
+        transform: Transform,
+        leniency: Leniency,
+    ) -> Option<Assessed> {
         let Decoder::Legacy(decoder) = transform.decoder else {
-            return Ok(None);
+            return None;
         };
         // KOI8-R and CP866 read as Windows-1251 show their own sign
         // (`cyrillic`), which the candidates have already been checked
@@ -547,11 +660,16 @@ impl<'t> Judge<'t> {
         let cyrillic_sign = transform.encoder == cyrillic::READ_AS
             && matches!(decoder, "koi8-r" | "ibm866")
             && self.scripts.has_cyrillic();
-        let Some((changed, signed, margin)) = self.legacy_evidence(&candidate.text, cyrillic_sign)
-        else {
-            return Ok(None);
+        let (changed, signed, margin) =
+            self.legacy_evidence(&candidate.text, cyrillic_sign, leniency.unsigned)?;
+        let margin = margin * leniency.margin;
+        let single_byte = !candidates::decodes_multi_byte(decoder);
+        let letters = if leniency.unsigned {
+            readings::new_script_makes_most_letters_beyond_ascii
+        } else {
+            readings::new_script_makes_most_letters
         };
-        if signed == 0
+        if signed == 0 && !leniency.unsigned
             // Letters no one alphabet writes together are explained only by
             // a reading whose letters one alphabet writes (clean Tagalog
             // `biñan … piñas à` is no ISO-8859-4 `biņan … piņas ā`).
@@ -560,13 +678,9 @@ impl<'t> Judge<'t> {
             || signs::hard_signs(&candidate.text) > 0
             || garbage::brings_stray_script(self.known_scripts, &candidate.text)
             || !readings::keeps_letters(&candidate.text, &self.counts)
-            || !readings::new_script_makes_most_letters(
-                &candidate.text,
-                self.scripts,
-                !candidates::decodes_multi_byte(decoder),
-            )
+            || !letters(&candidate.text, self.scripts, single_byte)
         {
-            return Ok(None);
+            return None;
         }
         let mut scorer = Scorer::new();
         scorer.push_str(&candidate.text);
@@ -575,39 +689,68 @@ impl<'t> Judge<'t> {
         let reference = self
             .ftfy_bits()
             .map_or(self.bits(), |ftfy| self.bits().min(ftfy));
-        if reference - bits < margin {
-            return Ok(None);
+        let gain = reference - bits;
+        if gain < margin {
+            // (A reading that loses is evidence against its pair.)
+            return Some(Assessed {
+                gain,
+                margin,
+                signed: signed > 0,
+                reading: Reading {
+                    scripts: Scripts::default(),
+                    candidate,
+                    bits,
+                    changed,
+                },
+            });
         }
         // The words it changes, each taken alone in its likeliest
         // language, must be likelier too, by half the margin: a gain
         // that comes only from the line's words agreeing on a language
         // is no evidence (clean Italian `finì … noè` among Slovenian
         // words, which Windows-1250 reads as `fině … noč`, one
-        // language's; Norwegian `Bøe` in a list of Czech names, `Bře`). A reading in another
-        // script must make them far likelier text, not merely less
-        // unlikely (Arabic read as Windows-1251 costs far less than its
-        // Latin-1 soup, and is no text).
+        // language's; Norwegian `Bøe` in a list of Czech names, `Bře`). A
+        // reading in another script must make them far likelier text, not
+        // merely less unlikely (Arabic read as Windows-1251 costs far less
+        // than its Latin-1 soup, and is no text).
         let (before, after) = readings::changed_words_bits(self.text, &candidate.text);
-        let needed = if readings::letters_outside(&candidate.text, self.scripts).0 > 0 {
+        // (In a document whose evidence decided the reading's script, its
+        // letters are no new script.)
+        let known = if leniency.unsigned {
+            self.known_scripts
+        } else {
+            self.scripts
+        };
+        let needed = if readings::letters_outside(&candidate.text, known).0 > 0 {
             before * LEGACY_SHARE
         } else {
             before - margin * WORDS_SHARE
         };
         if after > needed {
-            return Ok(None);
+            return None;
         }
-        Ok(Some(Reading {
-            scripts: Scripts::of(&candidate.text),
-            candidate,
-            bits,
-            changed,
-        }))
+        Some(Assessed {
+            gain,
+            margin,
+            signed: signed > 0,
+            reading: Reading {
+                scripts: Scripts::of(&candidate.text),
+                candidate,
+                bits,
+                changed,
+            },
+        })
     }
 
     /// How many characters a legacy reading `candidate` changes, how
     /// many of them are signs, and the margin it needs; `None` when it
     /// can't pass.
-    fn legacy_evidence(&self, candidate: &str, cyrillic_sign: bool) -> Option<(usize, usize, f64)> {
+    fn legacy_evidence(
+        &self,
+        candidate: &str,
+        cyrillic_sign: bool,
+        unsigned: bool,
+    ) -> Option<(usize, usize, f64)> {
         let same_length = candidate.chars().count() == self.counts.chars;
         let mut changed = 0;
         let mut signed = 0;
@@ -635,7 +778,7 @@ impl<'t> Judge<'t> {
         }
         // A reading that changes no sign can't pass: the tests below,
         // which score text, are for readings that may.
-        if signed == 0
+        if signed == 0 && !unsigned
             || same_length
                 && (!readings::makes_letters(self.text, candidate)
                     || !readings::changes_words_of_letters(self.text, candidate))

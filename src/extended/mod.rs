@@ -52,6 +52,7 @@ mod budget;
 mod candidates;
 mod chars;
 mod cyrillic;
+pub(crate) mod document;
 mod garbage;
 mod judge;
 mod prefilter;

@@ -41,6 +41,22 @@ impl Scripts {
         Scripts(self.0 | other.0)
     }
 
+    /// The scripts of the languages the legacy code page `decoder` was
+    /// made for.
+    pub(crate) fn of_code_page(decoder: &str) -> Scripts {
+        let script = match decoder {
+            "windows-1251" | "koi8-r" | "ibm866" | "iso-8859-5" => Script::Cyrillic,
+            "windows-1253" | "iso-8859-7" => Script::Greek,
+            "windows-1255" => Script::Hebrew,
+            "windows-1256" => Script::Arabic,
+            "cp874" => Script::Thai,
+            "shift_jis" | "euc-jp" | "gbk" | "big5" => Script::HanKana,
+            "euc-kr" => Script::Hangul,
+            _ => Script::Latin,
+        };
+        Scripts(Self::bit(Some(script)))
+    }
+
     /// Whether Cyrillic is one of these.
     pub(crate) fn has_cyrillic(self) -> bool {
         self.has(Some(Script::Cyrillic))
@@ -628,6 +644,25 @@ pub(crate) fn new_script_makes_most_letters(
     single_byte: bool,
 ) -> bool {
     let (new, all) = letters_outside(candidate, known);
+    !(new > 0 && new * 2 < all) && (single_byte || new > 0)
+}
+
+/// [`new_script_makes_most_letters`] among the letters beyond ASCII: in a
+/// document whose decided reading is in another script, a line's ASCII
+/// words (keys, names, markup) stay as they are around the words it
+/// re-decodes (`title.close = свирепых`).
+pub(crate) fn new_script_makes_most_letters_beyond_ascii(
+    candidate: &str,
+    known: Scripts,
+    single_byte: bool,
+) -> bool {
+    let (mut new, mut all) = (0, 0);
+    for c in candidate.chars().filter(|c| !c.is_ascii()) {
+        if let Kind::Letter { script, .. } = Kind::of(c) {
+            new += usize::from(!known.has(script));
+            all += 1;
+        }
+    }
     !(new > 0 && new * 2 < all) && (single_byte || new > 0)
 }
 

@@ -1,0 +1,276 @@
+//! The document-level decision: a text of many lines (a file, a stream, a
+//! column) read in the wrong code page was read so as a whole, so the
+//! evidence of all its lines decides which legacy mixups are present, and
+//! each line is then fixed with the readings the document supports, at a
+//! lower margin than a lone string needs.
+//!
+//! 1. **Evidence.** Each line that shows a sign of mojibake
+//!    ([`super::signs`]) is read through every legacy pair, and the judge
+//!    ([`super::judge::legacy_readings`]) weighs each reading with every
+//!    test a lone string's reading must pass, at half its margin: the
+//!    bits a reading that changes a sign saves beyond that are the
+//!    line's evidence for its pair (negative: against). ftfy's answer
+//!    stands for a line it fixes, as for a lone string.
+//! 2. **Blocks.** Lines are weighed in blocks of at most [`BLOCK_LINES`]
+//!    lines and [`BLOCK_BYTES`] bytes, cut from the start of the text (a
+//!    stream counts on across the pieces it is given, and holds back the
+//!    lines of a block until it is whole).
+//! 3. **Decision.** Pairs are ranked by the lines they read best, then by
+//!    their evidence; a pair is supported when at least two lines that no
+//!    pair ranked before it explains gain [`DOCUMENT_BITS`] by it
+//!    together, and no more of them lose by it than gain. So a rival
+//!    reading of the same lines is explained away (Korean read as
+//!    Windows-1252 is also Cyrillic in Windows-1251), while a region in
+//!    another mixup, or a clean region, keeps its own decision.
+//! 4. **Repair.** Each line takes the supported reading it gains most by
+//!    if it gains a quarter of a lone string's margin (and, when the
+//!    reading changes no sign, [`UNSIGNED_LINE_BITS`]), with the judge's
+//!    every other test; letters of the decided code page's script are
+//!    known to the no-garbage rule. A line the reading makes less likely
+//!    contradicts it and stays as it is.
+//!
+//! The repaired text then goes through `fix_text` as usual, line by line.
+
+use super::candidates::{Decoder, LEGACY_TRANSFORMS};
+use super::cyrillic;
+use super::judge::{self, Leniency};
+use super::readings::Scripts;
+use super::signs;
+use crate::TextFixerConfig;
+
+/// A block holds at most this many lines…
+const BLOCK_LINES: usize = 48;
+/// …and is cut after the line that brings it to this many bytes.
+const BLOCK_BYTES: usize = 16 * 1024;
+/// What the lines gaining by a reading must gain together in a window.
+const DOCUMENT_BITS: f64 = 24.0;
+/// How the judge weighs a line's readings as evidence: every test, with
+/// half a lone string's margin; a line's evidence is what its reading
+/// gains beyond that (so that the guards' margins, for technical text or
+/// opening punctuation, hold in documents too).
+const EVIDENCE: Leniency = Leniency {
+    margin: 0.5,
+    unsigned: false,
+};
+/// How it judges a line's readings by the pairs the document decided: a
+/// quarter of a lone string's margin, signs or none.
+const DECIDED: Leniency = Leniency {
+    margin: 0.25,
+    unsigned: true,
+};
+/// What a line must gain by a decided reading that changes no sign.
+const UNSIGNED_LINE_BITS: f64 = 8.0;
+/// A line's gain counts at most this much toward a decision, so that one
+/// long line doesn't stand for a document.
+const LINE_CAP: f64 = 64.0;
+
+/// What one line says of one legacy pair.
+#[derive(Clone, Copy, Debug)]
+struct Gain {
+    /// The pair, an index into [`LEGACY_TRANSFORMS`].
+    transform: usize,
+    /// Bits saved by the reading (negative: it costs more).
+    bits: f64,
+}
+
+/// Where a text given in pieces stands in its blocks: how many lines and
+/// bytes of the current block came before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Position {
+    lines: usize,
+    bytes: usize,
+}
+
+impl Position {
+    /// The position after `line` (with its line break), and whether that
+    /// line ends a block.
+    fn after(self, line: &str) -> (Position, bool) {
+        let next = Position {
+            lines: self.lines + 1,
+            bytes: self.bytes + line.len(),
+        };
+        if next.lines >= BLOCK_LINES || next.bytes >= BLOCK_BYTES {
+            (Position::default(), true)
+        } else {
+            (next, false)
+        }
+    }
+}
+
+/// The length of the longest prefix of `text` (whose lines follow
+/// `position`) made of whole blocks: what a stream can fix before more
+/// text comes.
+pub(crate) fn complete_blocks_len(text: &str, position: Position) -> usize {
+    let (mut position, mut length, mut complete) = (position, 0, 0);
+    for line in text
+        .split_inclusive('\n')
+        .filter(|line| line.ends_with('\n'))
+    {
+        let ends;
+        (position, ends) = position.after(line);
+        length += line.len();
+        if ends {
+            complete = length;
+        }
+    }
+    complete
+}
+
+/// The repairs of `text`'s lines (which follow `position`) that their
+/// blocks' evidence supports, or `None` when there is none; and the
+/// position after `text`. A text of one line is a lone string, judged
+/// alone: `None`.
+pub(crate) fn repair(
+    text: &str,
+    config: &TextFixerConfig,
+    position: Position,
+) -> (Option<String>, Position) {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut blocks = Vec::new();
+    let (mut end_position, mut start) = (position, 0);
+    for (index, line) in lines.iter().enumerate() {
+        let ends;
+        (end_position, ends) = end_position.after(line);
+        if ends {
+            blocks.push(start..index + 1);
+            start = index + 1;
+        }
+    }
+    if start < lines.len() {
+        blocks.push(start..lines.len());
+    }
+    if lines.len() < 2 || text.is_ascii() {
+        return (None, end_position);
+    }
+    let mut output = String::new();
+    let mut changed = false;
+    for block in blocks {
+        let lines = &lines[block];
+        let gains: Vec<Vec<Gain>> = lines
+            .iter()
+            .map(|line| signed_gains(content(line), config))
+            .collect();
+        let supported = supported(&gains);
+        for line in lines {
+            let fixed = if supported.is_empty() {
+                None
+            } else {
+                repair_line(content(line), config, &supported)
+            };
+            match fixed {
+                Some(fixed) => {
+                    changed = true;
+                    output.push_str(&fixed);
+                    output.push_str(&line[content(line).len()..]);
+                }
+                None => output.push_str(line),
+            }
+        }
+    }
+    (changed.then_some(output), end_position)
+}
+
+/// A line without its line break.
+fn content(line: &str) -> &str {
+    line.strip_suffix('\n')
+        .map_or(line, |line| line.strip_suffix('\r').unwrap_or(line))
+}
+
+/// The pairs supported by the lines of a window (their `gains`), best
+/// first. Pairs are taken by what they gain in all; each must gain
+/// enough on lines that no pair taken before it explains, so that a
+/// rival reading of the same lines (Korean read as Windows-1252 is also
+/// Cyrillic in Windows-1251) is explained away, while a region in
+/// another mixup keeps its own.
+fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
+    let mut total = vec![0.0; LEGACY_TRANSFORMS.len()];
+    let mut votes = vec![0u32; LEGACY_TRANSFORMS.len()];
+    for line in gains {
+        for gain in line.iter().filter(|gain| gain.bits > 0.0) {
+            total[gain.transform] += gain.bits.min(LINE_CAP);
+        }
+        if let Some(best) = line
+            .iter()
+            .filter(|gain| gain.bits > 0.0)
+            .max_by(|a, b| a.bits.total_cmp(&b.bits))
+        {
+            votes[best.transform] += 1;
+        }
+    }
+    let mut ranked: Vec<usize> = (0..LEGACY_TRANSFORMS.len())
+        .filter(|&transform| total[transform] >= DOCUMENT_BITS)
+        .collect();
+    // Pairs are ranked by the lines they read best, then by what they
+    // gain: bits of readings in different code pages' languages compare
+    // within a line better than summed over many.
+    ranked.sort_by(|&a, &b| votes[b].cmp(&votes[a]).then(total[b].total_cmp(&total[a])));
+    let mut taken: Vec<usize> = Vec::new();
+    for transform in ranked {
+        let (mut own, mut winners, mut losers) = (0.0, 0u32, 0u32);
+        for line in gains {
+            let explained = line
+                .iter()
+                .any(|gain| gain.bits > 0.0 && taken.contains(&gain.transform));
+            let Some(gain) = line.iter().find(|gain| gain.transform == transform) else {
+                continue;
+            };
+            if explained {
+                continue;
+            }
+            if gain.bits > 0.0 {
+                own += gain.bits.min(LINE_CAP);
+                winners += 1;
+            } else {
+                losers += 1;
+            }
+        }
+        let enough = own >= DOCUMENT_BITS && winners >= 2;
+        if enough && losers <= winners {
+            taken.push(transform);
+        }
+    }
+    taken
+}
+
+/// The gains of `line`'s legacy readings that change a sign.
+fn signed_gains(line: &str, config: &TextFixerConfig) -> Vec<Gain> {
+    if line.is_ascii() || !signs::shows_sign(line) && !cyrillic::Signs::of(line).any() {
+        return Vec::new();
+    }
+    judge::legacy_readings(line, config, &|_| true, Scripts::default(), EVIDENCE)
+        .into_iter()
+        .filter(|reading| reading.signed)
+        .map(|reading| Gain {
+            transform: reading.transform,
+            bits: reading.gain - reading.margin,
+        })
+        .collect()
+}
+
+/// The reading of `line` by the `supported` pair it gains most by, if it
+/// gains enough.
+fn repair_line(line: &str, config: &TextFixerConfig, supported: &[usize]) -> Option<String> {
+    if line.is_ascii() {
+        return None;
+    }
+    let decided = supported
+        .iter()
+        .filter_map(|&transform| match LEGACY_TRANSFORMS[transform].decoder {
+            Decoder::Legacy(decoder) => Some(Scripts::of_code_page(decoder)),
+            Decoder::Utf8 => None,
+        })
+        .fold(Scripts::default(), Scripts::union);
+    let allowed = |transform| supported.contains(&transform);
+    judge::legacy_readings(line, config, &allowed, decided, DECIDED)
+        .into_iter()
+        .filter(|reading| {
+            let needed = if reading.signed {
+                reading.margin
+            } else {
+                reading.margin.max(UNSIGNED_LINE_BITS)
+            };
+            reading.gain >= needed && reading.gain > 0.0
+        })
+        .max_by(|a, b| a.gain.total_cmp(&b.gain))
+        .map(|reading| reading.text)
+}
