@@ -32,10 +32,9 @@
 //! The repaired text then goes through `fix_text` as usual, line by line.
 
 use super::candidates::{Decoder, LEGACY_TRANSFORMS};
-use super::cyrillic;
 use super::judge::{self, Leniency};
+use super::prefilter;
 use super::readings::Scripts;
-use super::signs;
 use crate::TextFixerConfig;
 
 /// A block holds at most this many lines…
@@ -234,10 +233,16 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
 
 /// The gains of `line`'s legacy readings that change a sign.
 fn signed_gains(line: &str, config: &TextFixerConfig) -> Vec<Gain> {
-    if line.is_ascii() || !signs::shows_sign(line) && !cyrillic::Signs::of(line).any() {
+    if line.is_ascii() {
         return Vec::new();
     }
-    judge::legacy_readings(line, config, &|_| true, Scripts::default(), EVIDENCE)
+    // The prefilter rules out, in one pass, the lines and codecs whose
+    // legacy readings the judge turns down before any is scored.
+    let Some(viable) = prefilter::viable(line).filter(|viable| viable.legacy != 0) else {
+        return Vec::new();
+    };
+    let allowed = |transform: usize| viable.legacy_through(LEGACY_TRANSFORMS[transform].encoder);
+    judge::legacy_readings(line, config, &allowed, Scripts::default(), EVIDENCE)
         .into_iter()
         .filter(|reading| reading.signed)
         .map(|reading| Gain {
