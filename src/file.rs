@@ -383,8 +383,13 @@ pub struct TextBatches<R> {
     guessed: Option<&'static str>,
     batch_bytes: usize,
     max_decode_length: usize,
-    /// Whether to guess as [`guess_bytes_with`] does in extended mode.
+    /// Whether to guess as [`guess_bytes_with`] does in extended mode,
+    /// and to end batches where extended recovery ends a block of lines
+    /// whose evidence it weighs together (so that each batch is fixed as
+    /// it is within the whole text).
     extended_recovery: bool,
+    /// Where the batches so far left those blocks.
+    document: crate::mode::DocumentPosition,
     /// Bytes read but not yet decoded.
     raw: Vec<u8>,
     /// The input offset of `raw`'s first byte.
@@ -447,6 +452,7 @@ impl<R: Read> TextBatches<R> {
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
             extended_recovery: config.extended_recovery,
+            document: crate::mode::DocumentPosition::default(),
             raw: Vec::new(),
             offset: 0,
             text: String::new(),
@@ -514,11 +520,27 @@ impl<R: Read> TextBatches<R> {
             // text before a bad byte is cut at its last whole segment.
             let over = self.failure.is_some() || (self.eof && self.raw.is_empty());
             if over || self.text.len() >= self.batch_bytes.max(self.look_again_at) {
-                let cut = if self.failure.is_none() && over {
+                let mut cut = if self.failure.is_none() && over {
                     self.text.len()
                 } else {
                     complete_segments_len(&self.text, self.max_decode_length)
                 };
+                let at_end = self.failure.is_none() && over;
+                if self.extended_recovery && !at_end {
+                    let (whole, after) =
+                        crate::mode::whole_blocks_len(&self.text[..cut], self.document);
+                    if whole > 0 {
+                        cut = whole;
+                        self.document = after;
+                    } else if self.text[..cut].ends_with('\n') {
+                        // A block longer than the batch: read on until it
+                        // ends (at most 48 lines or 16 KiB more).
+                        cut = 0;
+                    }
+                    // (Else a line longer than a batch, which ends no
+                    // block: cut where its segment ends, as in the
+                    // default mode.)
+                }
                 self.look_again_at = 2 * self.text.len();
                 if cut > 0 {
                     self.look_again_at = 0;

@@ -54,3 +54,18 @@ pub(crate) fn complete_document_len(
         text.len()
     }
 }
+
+/// The length of the longest prefix of `text` (whose lines follow
+/// `position`) made of whole blocks of lines as extended recovery weighs
+/// them, and the position after that prefix: where a reader that hands
+/// pieces of a text to independent fixers cuts them.
+pub(crate) fn whole_blocks_len(
+    text: &str,
+    position: DocumentPosition,
+) -> (usize, DocumentPosition) {
+    let length = crate::extended::document::complete_blocks_len(text, position);
+    (
+        length,
+        crate::extended::document::position_after(&text[..length], position),
+    )
+}

@@ -68,8 +68,24 @@ const LINE_CAP: f64 = 64.0;
 struct Gain {
     /// The pair, an index into [`LEGACY_TRANSFORMS`].
     transform: usize,
-    /// Bits saved by the reading (negative: it costs more).
+    /// The evidence: bits saved by the reading beyond half a lone
+    /// string's margin (negative: against the pair).
     bits: f64,
+    /// Bits saved by the reading over the line as read.
+    saved: f64,
+}
+
+/// How close to a line's best reading another must come to explain the
+/// line as well (as the judge's ambiguity between two legacy readings).
+const AS_GOOD: f64 = 3.0;
+
+/// The bits the best reading of a line's `gains` saves, if any saves.
+fn best_saved(gains: &[Gain]) -> Option<f64> {
+    gains
+        .iter()
+        .map(|gain| gain.saved)
+        .filter(|&saved| saved > 0.0)
+        .max_by(f64::total_cmp)
 }
 
 /// Where a text given in pieces stands in its blocks: how many lines and
@@ -94,6 +110,12 @@ impl Position {
             (next, false)
         }
     }
+}
+
+/// The position after `text`, whose lines follow `position`.
+pub(crate) fn position_after(text: &str, position: Position) -> Position {
+    text.split_inclusive('\n')
+        .fold(position, |position, line| position.after(line).0)
 }
 
 /// The length of the longest prefix of `text` (whose lines follow
@@ -145,16 +167,31 @@ pub(crate) fn repair(
     let mut changed = false;
     for block in blocks {
         let lines = &lines[block];
-        let gains: Vec<Vec<Gain>> = lines
+        // (A pair needs two lines that gain by it: a block with fewer
+        // lines the prefilter lets through has no decision to make.)
+        let viable: Vec<Option<prefilter::Viable>> = lines
             .iter()
-            .map(|line| signed_gains(content(line), config))
+            .map(|line| legacy_viable(content(line)))
             .collect();
+        let gains: Vec<Vec<Gain>> = if viable.iter().flatten().count() < 2 {
+            vec![Vec::new(); lines.len()]
+        } else {
+            lines
+                .iter()
+                .zip(&viable)
+                .map(|(line, viable)| {
+                    viable.map_or_else(Vec::new, |viable| {
+                        signed_gains(content(line), viable, config)
+                    })
+                })
+                .collect()
+        };
         let supported = supported(&gains);
-        for line in lines {
+        for (line, gains) in lines.iter().zip(&gains) {
             let fixed = if supported.is_empty() {
                 None
             } else {
-                repair_line(content(line), config, &supported)
+                repair_line(content(line), config, &supported, best_saved(gains))
             };
             match fixed {
                 Some(fixed) => {
@@ -207,9 +244,12 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
     for transform in ranked {
         let (mut own, mut winners, mut losers) = (0.0, 0u32, 0u32);
         for line in gains {
-            let explained = line
-                .iter()
-                .any(|gain| gain.bits > 0.0 && taken.contains(&gain.transform));
+            // (A line is explained by a pair taken before that reads it
+            // about as well as its best reading does.)
+            let best = best_saved(line).unwrap_or(0.0);
+            let explained = line.iter().any(|gain| {
+                gain.bits > 0.0 && gain.saved >= best - AS_GOOD && taken.contains(&gain.transform)
+            });
             let Some(gain) = line.iter().find(|gain| gain.transform == transform) else {
                 continue;
             };
@@ -231,16 +271,19 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
     taken
 }
 
-/// The gains of `line`'s legacy readings that change a sign.
-fn signed_gains(line: &str, config: &TextFixerConfig) -> Vec<Gain> {
+/// What the prefilter allows of `line`'s legacy readings, if any: in one
+/// pass, it rules out the lines and codecs whose legacy readings the judge
+/// turns down before any is scored.
+fn legacy_viable(line: &str) -> Option<prefilter::Viable> {
     if line.is_ascii() {
-        return Vec::new();
+        return None;
     }
-    // The prefilter rules out, in one pass, the lines and codecs whose
-    // legacy readings the judge turns down before any is scored.
-    let Some(viable) = prefilter::viable(line).filter(|viable| viable.legacy != 0) else {
-        return Vec::new();
-    };
+    prefilter::viable(line).filter(|viable| viable.legacy != 0)
+}
+
+/// The gains of `line`'s legacy readings (through the codecs `viable`
+/// allows) that change a sign.
+fn signed_gains(line: &str, viable: prefilter::Viable, config: &TextFixerConfig) -> Vec<Gain> {
     let allowed = |transform: usize| viable.legacy_through(LEGACY_TRANSFORMS[transform].encoder);
     judge::legacy_readings(line, config, &allowed, Scripts::default(), EVIDENCE)
         .into_iter()
@@ -248,13 +291,22 @@ fn signed_gains(line: &str, config: &TextFixerConfig) -> Vec<Gain> {
         .map(|reading| Gain {
             transform: reading.transform,
             bits: reading.gain - reading.margin,
+            saved: reading.gain,
         })
         .collect()
 }
 
 /// The reading of `line` by the `supported` pair it gains most by, if it
 /// gains enough.
-fn repair_line(line: &str, config: &TextFixerConfig, supported: &[usize]) -> Option<String> {
+/// A line whose best reading of all (`best`, the bits it saves) is
+/// another pair's, by more than [`AS_GOOD`], is read otherwise than the
+/// document: it is left to be judged alone.
+fn repair_line(
+    line: &str,
+    config: &TextFixerConfig,
+    supported: &[usize],
+    best: Option<f64>,
+) -> Option<String> {
     if line.is_ascii() {
         return None;
     }
@@ -277,5 +329,6 @@ fn repair_line(line: &str, config: &TextFixerConfig, supported: &[usize]) -> Opt
             reading.gain >= needed && reading.gain > 0.0
         })
         .max_by(|a, b| a.gain.total_cmp(&b.gain))
+        .filter(|reading| best.is_none_or(|best| reading.gain >= best - AS_GOOD))
         .map(|reading| reading.text)
 }
