@@ -64,7 +64,8 @@ pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
+pub use extended::document::DocumentDecision;
 pub use file::{fix_file, guess_bytes, guess_bytes_with};
 pub use guess::{guess_bytes_ranked, EncodingGuess};
 pub use plan::{Action, ExplainedText, ExplanationStep, PlanError};
-pub use stream::{LineState, StreamFixer};
+pub use stream::{ExplainedLines, LineState, StreamFixer};

@@ -33,9 +33,10 @@ pub(crate) fn repair_document(
     config: &TextFixerConfig,
     text: &str,
     position: DocumentPosition,
+    explained: Option<&mut crate::extended::document::Explained>,
 ) -> (Option<String>, DocumentPosition) {
     if config.extended_recovery && config.fix_encoding {
-        crate::extended::document::repair(text, config, position)
+        crate::extended::document::repair(text, config, position, explained)
     } else {
         (None, position)
     }

@@ -101,6 +101,20 @@ impl LineState {
     }
 }
 
+/// What [`StreamFixer::fix_lines_explained`] gives: the fixed text, the
+/// plan of each line that changed (by its index, from 0), and the legacy
+/// mixups the text's blocks were found to be read in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExplainedLines {
+    /// The fixed text: what `fix_lines` gives.
+    pub text: String,
+    /// Each line that changed, by its index from 0, with its plan.
+    pub lines: Vec<(usize, Vec<ExplanationStep>)>,
+    /// The legacy mixups the blocks of lines were found to be read in
+    /// (extended recovery only).
+    pub documents: Vec<crate::DocumentDecision>,
+}
+
 /// Fixes a text that arrives in pieces, such as a large file read a block
 /// at a time, giving what [`fix_text_with`](crate::fix_text_with) gives on
 /// the whole text.
@@ -195,7 +209,8 @@ impl StreamFixer {
     /// assert_eq!(fixer.fix_lines("cafÃ©\n"), "café\n");
     /// ```
     pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
-        let (repaired, position) = crate::mode::repair_document(&self.config, text, self.document);
+        let (repaired, position) =
+            crate::mode::repair_document(&self.config, text, self.document, None);
         self.document = position;
         if let Some(repaired) = repaired {
             let mut output = None;
@@ -207,6 +222,62 @@ impl StreamFixer {
         match output {
             Some(output) => Cow::Owned(output),
             None => Cow::Borrowed(text),
+        }
+    }
+
+    /// Fixes the lines of `text` as [`fix_lines`](StreamFixer::fix_lines)
+    /// does, and says why: the plan of each line that changed, and, in
+    /// extended recovery, which legacy mixup each block of the text was
+    /// found to be read in, with its evidence in bits. Each plan replays
+    /// ([`apply_plan`](crate::apply_plan)) on its line to its fixed line.
+    ///
+    /// ```
+    /// use ftfy::{StreamFixer, TextFixerConfig};
+    ///
+    /// let config = TextFixerConfig::default().extended_recovery(true);
+    /// let text = "Ïðèâåò, êàê äåëà?\nÂñ¸ õîðîøî, ñïàñèáî.\n";
+    /// let explained = StreamFixer::new(&config).fix_lines_explained(text);
+    /// assert_eq!(explained.text, "Привет, как дела?\nВсё хорошо, спасибо.\n");
+    /// let decision = &explained.documents[0];
+    /// assert_eq!((decision.read_as, decision.written_in), ("sloppy-windows-1252", "windows-1251"));
+    /// assert!(decision.evidence_bits > 24.0);
+    /// assert_eq!(explained.lines.len(), 2);
+    /// ```
+    pub fn fix_lines_explained(&mut self, text: &str) -> ExplainedLines {
+        let mut explained = crate::extended::document::Explained::default();
+        let (repaired, position) =
+            crate::mode::repair_document(&self.config, text, self.document, Some(&mut explained));
+        self.document = position;
+        let repaired = repaired.unwrap_or_else(|| text.to_owned());
+        let mut output = String::with_capacity(repaired.len());
+        let mut lines = Vec::new();
+        let mut document_plans = explained.plans.into_iter().peekable();
+        for (index, (line, original)) in repaired
+            .split_inclusive('\n')
+            .zip(text.split_inclusive('\n'))
+            .enumerate()
+        {
+            let mut plan = match document_plans.peek() {
+                Some((at, _)) if *at == index => document_plans.next().map(|(_, plan)| plan),
+                _ => None,
+            }
+            .unwrap_or_default();
+            let before = self.clone();
+            let mut fixed = None;
+            self.fix_lines_into(line, &mut fixed, line);
+            let fixed = fixed.unwrap_or_else(|| line.to_owned());
+            if fixed != line {
+                plan.extend(before.explain_segment(line));
+            }
+            if fixed != original {
+                lines.push((index, plan));
+            }
+            output.push_str(&fixed);
+        }
+        ExplainedLines {
+            text: output,
+            lines,
+            documents: explained.decisions,
         }
     }
 

@@ -35,6 +35,7 @@ use super::candidates::{Decoder, LEGACY_TRANSFORMS};
 use super::judge::{self, Leniency};
 use super::prefilter;
 use super::readings::Scripts;
+use crate::plan::ExplanationStep;
 use crate::TextFixerConfig;
 
 /// A block holds at most this many lines…
@@ -145,6 +146,7 @@ pub(crate) fn repair(
     text: &str,
     config: &TextFixerConfig,
     position: Position,
+    mut explained: Option<&mut Explained>,
 ) -> (Option<String>, Position) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut blocks = Vec::new();
@@ -166,6 +168,7 @@ pub(crate) fn repair(
     let mut output = String::new();
     let mut changed = false;
     for block in blocks {
+        let first_line = block.start;
         let lines = &lines[block];
         // (A pair needs two lines that gain by it: a block with fewer
         // lines the prefilter lets through has no decision to make.)
@@ -187,15 +190,29 @@ pub(crate) fn repair(
                 .collect()
         };
         let supported = supported(&gains);
-        for (line, gains) in lines.iter().zip(&gains) {
-            let fixed = if supported.is_empty() {
+        if let Some(explained) = explained.as_deref_mut() {
+            explained.decisions.extend(
+                supported
+                    .iter()
+                    .map(|supported| decision(supported, first_line..first_line + lines.len())),
+            );
+        }
+        let transforms: Vec<usize> = supported
+            .iter()
+            .map(|supported| supported.transform)
+            .collect();
+        for (offset, (line, gains)) in lines.iter().zip(&gains).enumerate() {
+            let fixed = if transforms.is_empty() {
                 None
             } else {
-                repair_line(content(line), config, &supported, best_saved(gains))
+                repair_line(content(line), config, &transforms, best_saved(gains))
             };
             match fixed {
-                Some(fixed) => {
+                Some((fixed, plan)) => {
                     changed = true;
+                    if let Some(explained) = explained.as_deref_mut() {
+                        explained.plans.push((first_line + offset, plan));
+                    }
                     output.push_str(&fixed);
                     output.push_str(&line[content(line).len()..]);
                 }
@@ -206,10 +223,86 @@ pub(crate) fn repair(
     (changed.then_some(output), end_position)
 }
 
+/// The public account of a supported pair over a block's `lines`.
+fn decision(supported: &Supported, lines: std::ops::Range<usize>) -> DocumentDecision {
+    let transform = LEGACY_TRANSFORMS[supported.transform];
+    DocumentDecision {
+        lines,
+        read_as: transform.encoder,
+        written_in: match transform.decoder {
+            Decoder::Legacy(name) => name,
+            Decoder::Utf8 => "utf-8",
+        },
+        evidence_bits: supported.evidence,
+        lines_for: supported.winners,
+        lines_against: supported.losers,
+    }
+}
+
 /// A line without its line break.
 fn content(line: &str) -> &str {
     line.strip_suffix('\n')
         .map_or(line, |line| line.strip_suffix('\r').unwrap_or(line))
+}
+
+/// A pair a block's evidence supports, with that evidence.
+#[derive(Clone, Copy, Debug)]
+struct Supported {
+    /// The pair, an index into [`LEGACY_TRANSFORMS`].
+    transform: usize,
+    /// What the lines it explains gain by it, in bits.
+    evidence: f64,
+    /// How many of them gain by it, and how many lose.
+    winners: u32,
+    losers: u32,
+}
+
+/// What a document was found to be read in: a legacy pair its evidence
+/// supports over a block of its lines, which `--explain` and
+/// [`StreamFixer::fix_lines_explained`](crate::StreamFixer::fix_lines_explained)
+/// report, so that a reader sees why a line was changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocumentDecision {
+    /// The block's lines, counted from 0 in the text given.
+    pub lines: std::ops::Range<usize>,
+    /// The codec the text was read as (`sloppy-windows-1252`).
+    pub read_as: &'static str,
+    /// The codec it was written in (`windows-1250`).
+    pub written_in: &'static str,
+    /// The evidence: what the lines that gain by the reading gain beyond
+    /// half a lone string's margin, in bits.
+    pub evidence_bits: f64,
+    /// How many lines gain by the reading…
+    pub lines_for: u32,
+    /// …and how many lose by it.
+    pub lines_against: u32,
+}
+
+impl std::fmt::Display for DocumentDecision {
+    /// `lines 1-40: written in windows-1250, read as sloppy-windows-1252
+    /// (412.5 bits of evidence from 31 lines, 0 against)`, lines counted
+    /// from 1.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "lines {}-{}: written in {}, read as {} ({:.1} bits of evidence from {} lines, {} against)",
+            self.lines.start + 1,
+            self.lines.end,
+            self.written_in,
+            self.read_as,
+            self.evidence_bits,
+            self.lines_for,
+            self.lines_against
+        )
+    }
+}
+
+/// What explaining a document collects: the decisions of its blocks, and
+/// the plan of each line a decided reading repaired (by index).
+#[derive(Debug, Default)]
+pub(crate) struct Explained {
+    pub(crate) decisions: Vec<DocumentDecision>,
+    pub(crate) plans: Vec<(usize, Vec<ExplanationStep>)>,
 }
 
 /// The pairs supported by the lines of a window (their `gains`), best
@@ -218,17 +311,19 @@ fn content(line: &str) -> &str {
 /// rival reading of the same lines (Korean read as Windows-1252 is also
 /// Cyrillic in Windows-1251) is explained away, while a region in
 /// another mixup keeps its own.
-fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
+fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
     let mut total = vec![0.0; LEGACY_TRANSFORMS.len()];
     let mut votes = vec![0u32; LEGACY_TRANSFORMS.len()];
     for line in gains {
         for gain in line.iter().filter(|gain| gain.bits > 0.0) {
             total[gain.transform] += gain.bits.min(LINE_CAP);
         }
+        // (Of readings alike, the first pair's: Windows-1252 before
+        // Latin-1, as the pairs are listed.)
         if let Some(best) = line
             .iter()
             .filter(|gain| gain.bits > 0.0)
-            .max_by(|a, b| a.bits.total_cmp(&b.bits))
+            .reduce(|best, gain| if gain.bits > best.bits { gain } else { best })
         {
             votes[best.transform] += 1;
         }
@@ -240,7 +335,7 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
     // gain: bits of readings in different code pages' languages compare
     // within a line better than summed over many.
     ranked.sort_by(|&a, &b| votes[b].cmp(&votes[a]).then(total[b].total_cmp(&total[a])));
-    let mut taken: Vec<usize> = Vec::new();
+    let mut taken: Vec<Supported> = Vec::new();
     for transform in ranked {
         let (mut own, mut winners, mut losers) = (0.0, 0u32, 0u32);
         for line in gains {
@@ -248,7 +343,9 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
             // about as well as its best reading does.)
             let best = best_saved(line).unwrap_or(0.0);
             let explained = line.iter().any(|gain| {
-                gain.bits > 0.0 && gain.saved >= best - AS_GOOD && taken.contains(&gain.transform)
+                gain.bits > 0.0
+                    && gain.saved >= best - AS_GOOD
+                    && taken.iter().any(|taken| taken.transform == gain.transform)
             });
             let Some(gain) = line.iter().find(|gain| gain.transform == transform) else {
                 continue;
@@ -265,7 +362,12 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<usize> {
         }
         let enough = own >= DOCUMENT_BITS && winners >= 2;
         if enough && losers <= winners {
-            taken.push(transform);
+            taken.push(Supported {
+                transform,
+                evidence: own,
+                winners,
+                losers,
+            });
         }
     }
     taken
@@ -306,7 +408,7 @@ fn repair_line(
     config: &TextFixerConfig,
     supported: &[usize],
     best: Option<f64>,
-) -> Option<String> {
+) -> Option<(String, Vec<ExplanationStep>)> {
     if line.is_ascii() {
         return None;
     }
@@ -330,5 +432,5 @@ fn repair_line(
         })
         .max_by(|a, b| a.gain.total_cmp(&b.gain))
         .filter(|reading| best.is_none_or(|best| reading.gain >= best - AS_GOOD))
-        .map(|reading| reading.text)
+        .map(|reading| (reading.text, reading.plan))
 }

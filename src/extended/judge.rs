@@ -173,6 +173,8 @@ pub(super) struct LineReading {
     /// The pair, an index into [`LEGACY_TRANSFORMS`].
     pub(super) transform: usize,
     pub(super) text: String,
+    /// The steps that make it (`apply_plan` replays them).
+    pub(super) plan: Vec<ExplanationStep>,
     /// Bits saved over the line as read.
     pub(super) gain: f64,
     /// The margin the reading needs, `leniency` applied.
@@ -225,6 +227,7 @@ pub(super) fn legacy_readings(
                 readings.push(LineReading {
                     transform: index,
                     text: assessed.reading.candidate.text,
+                    plan: assessed.reading.candidate.plan,
                     gain: assessed.gain,
                     margin: assessed.margin,
                     signed: assessed.signed,
