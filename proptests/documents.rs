@@ -5,7 +5,7 @@
 //! wrong code page, or in two regions of different damage.
 
 use ftfy::codecs::Codec;
-use ftfy::{fix_text_with, TextFixerConfig};
+use ftfy::{apply_plan, fix_text_with, StreamFixer, TextFixerConfig};
 use proptest::prelude::*;
 
 use crate::text::sentence;
@@ -81,5 +81,18 @@ proptest! {
     fn fixing_documents_is_idempotent(text in document()) {
         let once = fix_text_with(&text, &extended()).into_owned();
         prop_assert_eq!(fix_text_with(&once, &extended()), once.as_str());
+    }
+
+    /// Explaining a document gives the same text, and each changed line's
+    /// plan replays on the line to its fixed line.
+    #[test]
+    fn document_plans_replay(text in document()) {
+        let explained = StreamFixer::new(&extended()).fix_lines_explained(&text);
+        prop_assert_eq!(explained.text.as_str(), fix_text_with(&text, &extended()));
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let fixed: Vec<&str> = explained.text.split_inclusive('\n').collect();
+        for (index, plan) in &explained.lines {
+            prop_assert_eq!(apply_plan(lines[*index], plan), Ok(fixed[*index].to_owned()));
+        }
     }
 }
