@@ -5,7 +5,7 @@
 //! wrong code page, or in two regions of different damage.
 
 use ftfy::codecs::Codec;
-use ftfy::{apply_plan, fix_text_with, StreamFixer, TextFixerConfig};
+use ftfy::{apply_plan, fix_text_with, fix_texts_with, StreamFixer, TextFixerConfig};
 use proptest::prelude::*;
 
 use crate::text::sentence;
@@ -94,5 +94,19 @@ proptest! {
         for (index, plan) in &explained.lines {
             prop_assert_eq!(apply_plan(lines[*index], plan), Ok(fixed[*index].to_owned()));
         }
+    }
+
+    /// A column is a document: clean texts come out as the default mode
+    /// gives them, and fixing a fixed column changes nothing.
+    #[test]
+    fn columns_are_documents(lines in clean_lines(), text in document()) {
+        let default: Vec<String> = lines
+            .iter()
+            .map(|line| fix_text_with(line, &TextFixerConfig::default()).into_owned())
+            .collect();
+        prop_assert_eq!(fix_texts_with(&lines, &extended()), default);
+        let column: Vec<&str> = text.lines().collect();
+        let once = fix_texts_with(&column, &extended());
+        prop_assert_eq!(fix_texts_with(&once, &extended()), once);
     }
 }

@@ -56,6 +56,37 @@ pub fn fix_text_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str
     StreamFixer::new(config).fix_lines(text)
 }
 
+/// Fixes each of `texts` (a column of a table, the values of a field) as
+/// [`fix_text_with`] does; in extended recovery the column is judged as
+/// one document first, as a file is (see
+/// [`StreamFixer::fix_lines_explained`]): the evidence of all its texts
+/// decides which legacy mixups it holds, and each text is fixed with
+/// those readings at a lower margin than a lone string needs. In the
+/// default mode, each text is fixed alone.
+///
+/// ```
+/// use ftfy::{fix_text_with, fix_texts_with, TextFixerConfig};
+///
+/// let config = TextFixerConfig::default().extended_recovery(true);
+/// // Polish names in Windows-1250 read as Windows-1252: `Gdañsk` alone is
+/// // too short to judge (and a Spanish spelling), in its column it is not.
+/// let column = ["Ca³a", "£ódŸ", "Gdañsk", "Kraków"];
+/// assert_eq!(fix_texts_with(&column, &config), ["Cała", "Łódź", "Gdańsk", "Kraków"]);
+/// assert_eq!(fix_text_with("Gdañsk", &config), "Gdañsk");
+/// ```
+pub fn fix_texts_with<S: AsRef<str>>(texts: &[S], config: &TextFixerConfig) -> Vec<String> {
+    let texts: Vec<&str> = texts.iter().map(AsRef::as_ref).collect();
+    let repaired = crate::mode::repair_texts(config, &texts);
+    texts
+        .iter()
+        .zip(repaired)
+        .map(|(text, repaired)| {
+            let text = repaired.as_deref().unwrap_or(text);
+            fix_text_with(text, config).into_owned()
+        })
+        .collect()
+}
+
 /// Fixes text as one segment, without splitting it into lines: use it when
 /// the whole text surely went through the same damage. HTML entities in
 /// `Auto` mode are decoded unless the text holds a `<` anywhere.

@@ -58,7 +58,7 @@ mod text;
 
 pub use api::{
     apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_encoding_with,
-    fix_text, fix_text_segment, fix_text_with,
+    fix_text, fix_text_segment, fix_text_with, fix_texts_with,
 };
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
 pub use explain::general_category;

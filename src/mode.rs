@@ -70,3 +70,14 @@ pub(crate) fn whole_blocks_len(
         crate::extended::document::position_after(&text[..length], position),
     )
 }
+
+/// The texts of a column judged as one document in extended recovery
+/// (their repairs, `None` where nothing is repaired); every `None` in the
+/// default mode.
+pub(crate) fn repair_texts(config: &TextFixerConfig, texts: &[&str]) -> Vec<Option<String>> {
+    if config.extended_recovery && config.fix_encoding {
+        crate::extended::document::repair_texts(texts, config)
+    } else {
+        vec![None; texts.len()]
+    }
+}

@@ -434,3 +434,30 @@ fn repair_line(
         .filter(|reading| best.is_none_or(|best| reading.gain >= best - AS_GOOD))
         .map(|reading| (reading.text, reading.plan))
 }
+
+/// The repairs of a column of `texts` judged as one document: each text's
+/// lines are lines of the document (a text of one line is one line), in
+/// blocks as a file's are. `None` for a text nothing repairs.
+pub(crate) fn repair_texts(texts: &[&str], config: &TextFixerConfig) -> Vec<Option<String>> {
+    let mut joined = String::with_capacity(texts.iter().map(|text| text.len() + 1).sum());
+    for text in texts {
+        joined.push_str(text);
+        joined.push('\n');
+    }
+    let (Some(repaired), _) = repair(&joined, config, Position::default(), None) else {
+        return vec![None; texts.len()];
+    };
+    let mut lines = repaired.split_inclusive('\n');
+    texts
+        .iter()
+        .map(|text| {
+            // (Each text is its own lines and the line break after it.)
+            let mut own: String = lines
+                .by_ref()
+                .take(text.matches('\n').count() + 1)
+                .collect();
+            own.pop();
+            (own != *text).then_some(own)
+        })
+        .collect()
+}

@@ -22,6 +22,13 @@ pub(crate) fn brings_stray_script(known: Scripts, candidate: &str) -> bool {
                 in_words |= run >= 2;
                 stray = true;
             }
+            // A digit of another script's (`GrŸ§` read as UTF-8 is the
+            // Arabic-Indic `Gr٤`) is a stray letter's kin: text writing
+            // such digits writes that script's words, or ASCII digits.
+            _ if !c.is_ascii() && c.is_numeric() && !known.has_digits() => {
+                stray = true;
+                run = 0;
+            }
             Kind::Mark => {}
             _ => run = 0,
         }
@@ -35,11 +42,12 @@ mod tests {
 
     #[test]
     fn stray_letters_of_a_new_script_are_garbage() {
-        let latin = Scripts::of("â");
+        let latin = Scripts::of_letters_and_digits("â");
         assert!(brings_stray_script(latin, "2012Ѱ"));
         assert!(brings_stray_script(latin, "HUHLL Յ"));
         assert!(brings_stray_script(latin, "Offering 5ף35 pin ups"));
         assert!(brings_stray_script(latin, "Charlotte Bront녔"));
+        assert!(brings_stray_script(latin, "Gr٤ Gott"));
         // Words of the new script are a reading, not garbage.
         assert!(!brings_stray_script(latin, "привет, мир"));
         assert!(!brings_stray_script(latin, "café"));

@@ -494,8 +494,8 @@ impl<'t> Judge<'t> {
             weak_signs_only,
             counts: readings::Counts::of(text),
             scripts: Scripts::of(text),
-            known_scripts: ftfy.map_or(Scripts::of(text), |ftfy| {
-                Scripts::of(text).union(Scripts::of(ftfy))
+            known_scripts: ftfy.map_or(Scripts::of_letters_and_digits(text), |ftfy| {
+                Scripts::of_letters_and_digits(text).union(Scripts::of_letters_and_digits(ftfy))
             }),
             chars: text.chars().collect(),
         }))

@@ -15,6 +15,21 @@ pub(crate) struct Scripts(u32);
 
 impl Scripts {
     const UNMODELED: u32 = 1 << 31;
+    /// Not a script: digits beyond ASCII (`٤`, `३`), which only
+    /// [`Scripts::of_letters_and_digits`] counts.
+    const DIGITS: u32 = 1 << 30;
+
+    /// [`Scripts::of`] `text`, and whether it writes digits beyond ASCII:
+    /// what the no-garbage rule knows of a text.
+    pub(crate) fn of_letters_and_digits(text: &str) -> Scripts {
+        let digits = text.chars().any(|c| !c.is_ascii() && c.is_numeric());
+        Scripts(Scripts::of(text).0 | if digits { Self::DIGITS } else { 0 })
+    }
+
+    /// Whether these were counted with digits beyond ASCII.
+    pub(crate) fn has_digits(self) -> bool {
+        self.0 & Self::DIGITS != 0
+    }
 
     fn bit(script: Option<Script>) -> u32 {
         script.map_or(Self::UNMODELED, |script| 1 << (script as u32))
