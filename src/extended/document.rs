@@ -31,7 +31,7 @@
 //!
 //! The repaired text then goes through `fix_text` as usual, line by line.
 
-use super::candidates::{Decoder, LEGACY_TRANSFORMS};
+use super::candidates::{self, Decoder, LEGACY_TRANSFORMS};
 use super::judge::{self, Leniency};
 use super::prefilter;
 use super::readings::Scripts;
@@ -377,10 +377,29 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
 /// pass, it rules out the lines and codecs whose legacy readings the judge
 /// turns down before any is scored.
 fn legacy_viable(line: &str) -> Option<prefilter::Viable> {
-    if line.is_ascii() {
+    if line.is_ascii() || !some_reader_encodes(line) {
         return None;
     }
     prefilter::viable(line).filter(|viable| viable.legacy != 0)
+}
+
+/// Whether some codec a legacy pair reads with encodes every character
+/// of `line` (from the codecs' own tables): a line of Han, Hangul or
+/// Devanagari stops at its first such letter.
+fn some_reader_encodes(line: &str) -> bool {
+    static READERS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let mut readers: Vec<&'static str> = Vec::new();
+        for transform in &LEGACY_TRANSFORMS {
+            if !readers.contains(&transform.encoder) {
+                readers.push(transform.encoder);
+            }
+        }
+        readers
+    });
+    READERS.iter().any(|&reader| {
+        candidates::char_encoder(reader)
+            .is_some_and(|encode| line.chars().all(|c| encode(c).is_some()))
+    })
 }
 
 /// The gains of `line`'s legacy readings (through the codecs `viable`
