@@ -15,8 +15,23 @@ pub(crate) fn brings_stray_script(known: Scripts, candidate: &str) -> bool {
     let mut run = 0usize;
     let mut stray = false;
     let mut in_words = false;
+    // Whether the character before is a letter of a script other than
+    // Latin (whose vowel signs and other marks follow its letters).
+    let mut after_other_script = false;
     for c in candidate.chars() {
-        match Kind::of(c) {
+        let kind = Kind::of(c);
+        if kind == Kind::Mark && !is_generic_mark(c) && !after_other_script {
+            // A script's own mark on a Latin letter or none (`à` and two
+            // spaces read as UTF-8 is `t` with a Samaritan vowel sign).
+            stray = true;
+        }
+        if kind != Kind::Mark {
+            after_other_script = matches!(
+                kind,
+                Kind::Letter { script, .. } if script != Some(crate::language::Script::Latin)
+            );
+        }
+        match kind {
             Kind::Letter { script, .. } if !known.has_script(script) => {
                 run += 1;
                 in_words |= run >= 2;
@@ -36,6 +51,19 @@ pub(crate) fn brings_stray_script(known: Scripts, candidate: &str) -> bool {
     stray && !in_words
 }
 
+/// Whether `c` is a combining mark that any script's letters take
+/// (accents, diacritics for symbols, half marks).
+fn is_generic_mark(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36f}'
+            | '\u{1ab0}'..='\u{1aff}'
+            | '\u{1dc0}'..='\u{1dff}'
+            | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe20}'..='\u{fe2f}'
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,6 +76,12 @@ mod tests {
         assert!(brings_stray_script(latin, "Offering 5ף35 pin ups"));
         assert!(brings_stray_script(latin, "Charlotte Bront녔"));
         assert!(brings_stray_script(latin, "Gr٤ Gott"));
+        assert!(brings_stray_script(
+            latin,
+            "Tempo di validit\u{820}\u{820}  :"
+        ));
+        assert!(!brings_stray_script(latin, "cafe\u{301}"));
+        assert!(!brings_stray_script(Scripts::of("नमस्ते"), "नमस्ते"));
         // Words of the new script are a reading, not garbage.
         assert!(!brings_stray_script(latin, "привет, мир"));
         assert!(!brings_stray_script(latin, "café"));

@@ -112,9 +112,15 @@ pub(super) fn recover_viable(
     };
     let utf8_candidates = utf8_candidates(text, merged_so_far, viable, budget)?;
     let mut readings = Vec::new();
-    let ambiguous = utf8_candidates
+    // Readings that disagree are a guess; leftovers' repairs, which only
+    // earlier merges allow, don't count, so that a line judged after a
+    // merge is judged as it is when fixed again afresh.
+    let first_reading = utf8_candidates
         .iter()
-        .any(|candidate| candidate.text != utf8_candidates[0].text);
+        .find(|candidate| !is_leftovers(candidate));
+    let ambiguous = utf8_candidates.iter().any(|candidate| {
+        !is_leftovers(candidate) && first_reading.is_some_and(|first| candidate.text != first.text)
+    });
     for candidate in utf8_candidates {
         if let Some(reading) = judge.utf8(candidate, ambiguous)? {
             readings.push(reading);
@@ -237,6 +243,15 @@ pub(super) fn legacy_readings(
         },
     );
     readings
+}
+
+/// Whether `candidate` repairs the leftovers of earlier merges.
+fn is_leftovers(candidate: &Candidate) -> bool {
+    matches!(
+        candidate.plan.first(),
+        Some(ExplanationStep::Apply(Fix::Extension(fix)))
+            if fix.span_repair().is_some_and(|(_, repair)| repair == Repair::Leftovers)
+    )
 }
 
 /// A candidate that passed, with what ranks it.
