@@ -1,14 +1,10 @@
 //! The public entry points that depend on the mode: each picks ftfy
 //! 6.3.1's algorithm or extended recovery, as the configuration says,
-//! through [`crate::mode`].
+//! through [`crate::mode`], and runs the core's pipeline in it.
 
 use std::borrow::Cow;
 
-use crate::mode::encoding_fixer;
-use crate::pipeline::{decodes_entities, fix_segment};
-use crate::plan::{ExplainedText, ExplanationStep, PlanError};
-use crate::stream::StreamFixer;
-use crate::TextFixerConfig;
+use crate::{mode, ExplainedText, ExplanationStep, PlanError, TextFixerConfig};
 
 /// Fixes text with the default configuration: see [`fix_text_with`].
 ///
@@ -53,38 +49,7 @@ pub fn fix_text(text: &str) -> Cow<'_, str> {
 /// );
 /// ```
 pub fn fix_text_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    StreamFixer::new(config).fix_lines(text)
-}
-
-/// Fixes each of `texts` (a column of a table, the values of a field) as
-/// [`fix_text_with`] does; in extended recovery the column is judged as
-/// one document first, as a file is (see
-/// [`StreamFixer::fix_lines_explained`]): the evidence of all its texts
-/// decides which legacy mixups it holds, and each text is fixed with
-/// those readings at a lower margin than a lone string needs. In the
-/// default mode, each text is fixed alone.
-///
-/// ```
-/// use ftfy::{fix_text_with, fix_texts_with, TextFixerConfig};
-///
-/// let config = TextFixerConfig::default().extended_recovery(true);
-/// // Polish names in Windows-1250 read as Windows-1252: `Gdañsk` alone is
-/// // too short to judge (and a Spanish spelling), in its column it is not.
-/// let column = ["Ca³a", "£ódŸ", "Gdañsk", "Kraków"];
-/// assert_eq!(fix_texts_with(&column, &config), ["Cała", "Łódź", "Gdańsk", "Kraków"]);
-/// assert_eq!(fix_text_with("Gdañsk", &config), "Gdañsk");
-/// ```
-pub fn fix_texts_with<S: AsRef<str>>(texts: &[S], config: &TextFixerConfig) -> Vec<String> {
-    let texts: Vec<&str> = texts.iter().map(AsRef::as_ref).collect();
-    let repaired = crate::mode::repair_texts(config, &texts);
-    texts
-        .iter()
-        .zip(repaired)
-        .map(|(text, repaired)| {
-            let text = repaired.as_deref().unwrap_or(text);
-            fix_text_with(text, config).into_owned()
-        })
-        .collect()
+    mode::of(config).fix_text(text, config)
 }
 
 /// Fixes text as one segment, without splitting it into lines: use it when
@@ -98,13 +63,7 @@ pub fn fix_texts_with<S: AsRef<str>>(texts: &[S], config: &TextFixerConfig) -> V
 /// assert_eq!(fix_text_segment("cafÃ©\r\nbar", &config), "café\nbar");
 /// ```
 pub fn fix_text_segment<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    fix_segment(
-        text,
-        config,
-        encoding_fixer(config),
-        decodes_entities(config, text),
-        None,
-    )
+    mode::of(config).fix_text_segment(text, config)
 }
 
 /// Fixes text as one segment, like [`fix_text_segment`], and returns the
@@ -124,18 +83,7 @@ pub fn fix_text_segment<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, 
 /// );
 /// ```
 pub fn fix_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
-    let mut steps = Vec::new();
-    let fixed = fix_segment(
-        text,
-        config,
-        encoding_fixer(config),
-        decodes_entities(config, text),
-        config.explain.then_some(&mut steps),
-    );
-    ExplainedText {
-        text: fixed.into_owned(),
-        explanation: config.explain.then_some(steps),
-    }
+    mode::of(config).fix_and_explain(text, config)
 }
 
 /// Fixes mojibake with the default configuration.
@@ -178,10 +126,7 @@ pub fn fix_encoding(text: &str) -> Cow<'_, str> {
 /// assert_eq!(fix_encoding_with("voilÃ le travail", &config), "voilÃ le travail");
 /// ```
 pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a, str> {
-    if !config.fix_encoding {
-        return Cow::Borrowed(text);
-    }
-    encoding_fixer(config).fix_encoding(text, config, None)
+    mode::of(config).fix_encoding(text, config)
 }
 
 /// Fixes mojibake and returns the plan that fixed it, which
@@ -203,19 +148,11 @@ pub fn fix_encoding_with<'a>(text: &'a str, config: &TextFixerConfig) -> Cow<'a,
 /// assert_eq!(plan[1], ExplanationStep::Transcode(Fix::RestoreByteA0));
 /// ```
 pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> ExplainedText {
-    let mut plan = Vec::new();
-    let fixed = if config.fix_encoding {
-        encoding_fixer(config).fix_encoding(text, config, Some(&mut plan))
-    } else {
-        Cow::Borrowed(text)
-    };
-    ExplainedText {
-        text: fixed.into_owned(),
-        explanation: Some(plan),
-    }
+    mode::of(config).fix_encoding_and_explain(text, config)
 }
 
-/// Replays a plan on `text`, step by step.
+/// Replays a plan on `text`, step by step (in either mode: a plan holds
+/// its own steps).
 ///
 /// ```
 /// use ftfy::{apply_plan, fix_and_explain, TextFixerConfig};
@@ -238,5 +175,5 @@ pub fn fix_encoding_and_explain(text: &str, config: &TextFixerConfig) -> Explain
 /// encode, bytes it cannot decode, a step given bytes where it needs text,
 /// or a plan that ends with bytes.
 pub fn apply_plan(text: &str, plan: &[ExplanationStep]) -> Result<String, PlanError> {
-    crate::replay::apply_plan_with(text, plan, crate::mode::extension_replay())
+    ftfy_core::apply_plan(text, plan)
 }

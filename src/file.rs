@@ -12,8 +12,13 @@ use std::io::{self, Read};
 
 use encoding_rs::{DecoderResult, Encoding};
 
-use crate::codecs::{self, Charmap, Codec, CodecError};
-use crate::stream::{complete_segments_len, segment_end};
+use ftfy_core::codecs::{self, Charmap, Codec, CodecError};
+pub use ftfy_core::guess_bytes;
+
+use ftfy_core::extension::Window;
+use ftfy_core::{complete_segments_len, segment_end};
+
+use crate::mode::{self, Guesser};
 use crate::{StreamFixer, TextFixerConfig};
 
 /// Python's name of its UTF-16 codec, which reads the byte order from the
@@ -22,63 +27,6 @@ const UTF_16: &str = "utf-16";
 
 /// Python's name of its 7-bit ASCII codec.
 const ASCII: &str = "ascii";
-
-/// Guesses how to decode bytes of unknown encoding, trying a few common
-/// encodings that can be told apart, as ftfy 6.3.1 does:
-///
-/// 1. UTF-16, if the bytes start with a byte-order mark (which is removed);
-/// 2. UTF-8, or `utf-8-variants` if a byte ED or C0 suggests CESU-8 or
-///    Java's `C0 80`;
-/// 3. MacRoman, if there are carriage returns but no line feeds (old Mac
-///    line breaks);
-/// 4. otherwise `sloppy-windows-1252`, which decodes anything.
-///
-/// Returns the text and the name of the encoding used. The guess may be
-/// wrong, and may *create* mojibake rather than fix it.
-///
-/// ```
-/// use ftfy::guess_bytes;
-///
-/// let guess = |bytes: &[u8]| guess_bytes(bytes).unwrap();
-/// assert_eq!(guess("café".as_bytes()), ("café".to_string(), "utf-8"));
-/// assert_eq!(guess(b"Java's null: \xc0\x80"), ("Java's null: \0".to_string(), "utf-8-variants"));
-/// assert_eq!(guess(b"caf\x8e\rbar"), ("café\rbar".to_string(), "macroman"));
-/// assert_eq!(guess(b"caf\xe9\nbar"), ("café\nbar".to_string(), "sloppy-windows-1252"));
-/// assert_eq!(guess(b"\xff\xfec\x00a\x00"), ("ca".to_string(), "utf-16"));
-/// ```
-///
-/// # Errors
-///
-/// Only UTF-16 can fail, as it does in ftfy: a byte-order mark followed by
-/// an odd number of bytes or by an unpaired surrogate gives
-/// [`CodecError::Undecodable`] naming the offset of the bad bytes. Every
-/// other input decodes, if only as `sloppy-windows-1252`.
-///
-/// ```
-/// assert_eq!(ftfy::guess_bytes(b"\xff\xfec\x00a").unwrap_err().offset(), Some(4));
-/// ```
-pub fn guess_bytes(bytes: &[u8]) -> Result<(String, &'static str), CodecError> {
-    if starts_with_utf16_bom(bytes) {
-        return decode_utf16_with_bom(bytes).map(|text| (text, UTF_16));
-    }
-    // Byte ED starts CESU-8 surrogates, and C0 is only ever Java's NUL;
-    // utf-8-variants decodes standard UTF-8 the same way.
-    if bytes.contains(&0xED) || bytes.contains(&0xC0) {
-        if let Ok(text) = codecs::utf8_variants::decode(bytes) {
-            return Ok((text, Codec::Utf8Variants.name()));
-        }
-    } else if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok((text.to_owned(), Codec::Utf8.name()));
-    }
-    if bytes.contains(&b'\r') && !bytes.contains(&b'\n') {
-        if let Ok(text) = codecs::MACROMAN.decode(bytes) {
-            return Ok((text, codecs::MACROMAN.name()));
-        }
-    }
-    codecs::SLOPPY_WINDOWS_1252
-        .decode(bytes)
-        .map(|text| (text, codecs::SLOPPY_WINDOWS_1252.name()))
-}
 
 /// [`guess_bytes`], and with
 /// [`extended_recovery`](TextFixerConfig::extended_recovery) also the
@@ -115,12 +63,21 @@ pub fn guess_bytes_with(
     bytes: &[u8],
     config: &TextFixerConfig,
 ) -> Result<(String, &'static str), CodecError> {
+    guess_with(bytes, mode::guesser(config))
+}
+
+/// [`guess_bytes_with`] by `guesser`.
+fn guess_with(bytes: &[u8], guesser: Guesser) -> Result<(String, &'static str), CodecError> {
     let guess = guess_bytes(bytes)?;
     let fallback = [codecs::SLOPPY_WINDOWS_1252.name(), codecs::MACROMAN.name()];
-    if !config.extended_recovery || !fallback.contains(&guess.1) {
+    if guesser == Guesser::FirstLine || !fallback.contains(&guess.1) {
         return Ok(guess);
     }
-    Ok(crate::guess::decode_document(bytes).unwrap_or(guess))
+    Ok(ftfy_extended::decode_document(bytes).unwrap_or(guess))
+}
+
+fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\xfe\xff") || bytes.starts_with(b"\xff\xfe")
 }
 
 /// The length of `bytes` without a UTF-8 sequence at its end that its
@@ -146,46 +103,6 @@ fn complete_prefix(bytes: &[u8]) -> usize {
     } else {
         bytes.len()
     }
-}
-
-fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"\xfe\xff") || bytes.starts_with(b"\xff\xfe")
-}
-
-/// Decodes UTF-16 that starts with a byte-order mark, dropping the mark.
-fn decode_utf16_with_bom(bytes: &[u8]) -> Result<String, CodecError> {
-    let little_endian = bytes.starts_with(b"\xff\xfe");
-    let body = &bytes[2..];
-    let units = body.chunks_exact(2).map(|pair| {
-        let pair = [pair[0], pair[1]];
-        if little_endian {
-            u16::from_le_bytes(pair)
-        } else {
-            u16::from_be_bytes(pair)
-        }
-    });
-    let mut text = String::with_capacity(body.len() / 2);
-    let mut units_before = 0;
-    for unit in char::decode_utf16(units) {
-        let Ok(c) = unit else {
-            let offset = 2 + 2 * units_before;
-            return Err(CodecError::Undecodable {
-                codec: UTF_16,
-                offset,
-                reason: "unpaired surrogate",
-            });
-        };
-        units_before += c.len_utf16();
-        text.push(c);
-    }
-    if body.len() % 2 == 1 {
-        return Err(CodecError::Undecodable {
-            codec: UTF_16,
-            offset: bytes.len() - 1,
-            reason: "truncated data",
-        });
-    }
-    Ok(text)
 }
 
 /// Why a file could not be read and decoded.
@@ -299,10 +216,12 @@ impl Decoding {
                         Decoding::Remapped(encoding, codecs::jis_standard)
                     }
                     // (Codecs read GB2312 as GBK, as plans name it.)
-                    (_, "gb2312") => Decoding::Remapped(encoding, crate::guess::gb2312_standard),
+                    (_, "gb2312") => Decoding::Remapped(encoding, codecs::gb2312_standard),
                     _ => Decoding::Other(encoding),
                 })
             }
+            // (A kind of codec the core may add: read by its label.)
+            Some(_) => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
             None => match label.as_str() {
                 UTF_16 | "utf16" => Some(Decoding::Utf16),
                 ASCII | "us-ascii" | "646" => Some(Decoding::Ascii),
@@ -383,13 +302,10 @@ pub struct TextBatches<R> {
     guessed: Option<&'static str>,
     batch_bytes: usize,
     max_decode_length: usize,
-    /// Whether to guess as [`guess_bytes_with`] does in extended mode,
-    /// and to end batches where extended recovery ends a block of lines
-    /// whose evidence it weighs together (so that each batch is fixed as
-    /// it is within the whole text).
-    extended_recovery: bool,
-    /// Where the batches so far left those blocks.
-    document: crate::mode::DocumentPosition,
+    /// How to guess the encoding when none is given.
+    guesser: Guesser,
+    /// The windows the mode judges a document in, if it judges documents.
+    document_window: Option<Window>,
     /// Bytes read but not yet decoded.
     raw: Vec<u8>,
     /// The input offset of `raw`'s first byte.
@@ -451,8 +367,8 @@ impl<R: Read> TextBatches<R> {
             guessed: None,
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
-            extended_recovery: config.extended_recovery,
-            document: crate::mode::DocumentPosition::default(),
+            guesser: mode::guesser(config),
+            document_window: mode::document_window(config),
             raw: Vec::new(),
             offset: 0,
             text: String::new(),
@@ -525,21 +441,13 @@ impl<R: Read> TextBatches<R> {
                 } else {
                     complete_segments_len(&self.text, self.max_decode_length)
                 };
+                // (Where the mode judges documents, whole windows of
+                // lines: each batch is then fixed as within the whole
+                // text. A window ends within its byte size and one more
+                // segment, so reading on is bounded.)
                 let at_end = self.failure.is_none() && over;
-                if self.extended_recovery && !at_end {
-                    let (whole, after) =
-                        crate::mode::whole_blocks_len(&self.text[..cut], self.document);
-                    if whole > 0 {
-                        cut = whole;
-                        self.document = after;
-                    } else if self.text[..cut].ends_with('\n') {
-                        // A block longer than the batch: read on until it
-                        // ends (at most 48 lines or 16 KiB more).
-                        cut = 0;
-                    }
-                    // (Else a line longer than a batch, which ends no
-                    // block: cut where its segment ends, as in the
-                    // default mode.)
+                if let (Some(window), false) = (self.document_window, at_end) {
+                    cut = window.complete_len(&self.text[..cut], self.max_decode_length);
                 }
                 self.look_again_at = 2 * self.text.len();
                 if cut > 0 {
@@ -591,7 +499,7 @@ impl<R: Read> TextBatches<R> {
     /// whole. In extended mode, from the lines of the first 64 KiB, with
     /// [`guess_bytes_with`].
     fn guess(&mut self) -> Result<(), FixFileError> {
-        if self.extended_recovery {
+        if self.guesser == Guesser::Document {
             return self.guess_from_sample();
         }
         let limit = self.max_decode_length.max(1).saturating_mul(4);
@@ -624,10 +532,10 @@ impl<R: Read> TextBatches<R> {
     }
 
     /// [`Self::guess`] in extended mode: from the whole lines of the first
-    /// [`SAMPLE_BYTES`](crate::guess::SAMPLE_BYTES) of input (or
+    /// [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES) of input (or
     /// as many whole UTF-8 characters when no line ends there).
     fn guess_from_sample(&mut self) -> Result<(), FixFileError> {
-        let limit = crate::guess::SAMPLE_BYTES;
+        let limit = ftfy_extended::SAMPLE_BYTES;
         while self.raw.len() < limit && !self.eof {
             self.fill()?;
         }
@@ -644,8 +552,7 @@ impl<R: Read> TextBatches<R> {
         let name = if starts_with_utf16_bom(sample) {
             UTF_16
         } else {
-            let config = TextFixerConfig::default().extended_recovery(true);
-            guess_bytes_with(sample, &config)
+            guess_with(sample, Guesser::Document)
                 .expect("only UTF-16 can fail to decode, and that was ruled out")
                 .1
         };
@@ -815,6 +722,13 @@ pub struct FixFile<R> {
     batch: String,
     /// Where the next segment of `batch` starts.
     position: usize,
+    /// The windows the mode judges a document in, if it judges documents:
+    /// then a window is fixed at a time, and its lines yielded from
+    /// `fixed`.
+    document_window: Option<Window>,
+    fixed: String,
+    /// Where the next line of `fixed` starts.
+    fixed_position: usize,
 }
 
 /// The size of the batches `fix_file` reads; it yields segment by segment.
@@ -875,6 +789,9 @@ pub fn fix_file<R: Read>(
         max_decode_length: config.max_decode_length,
         batch: String::new(),
         position: 0,
+        document_window: mode::document_window(config),
+        fixed: String::new(),
+        fixed_position: 0,
     })
 }
 
@@ -890,6 +807,9 @@ impl<R: Read> Iterator for FixFile<R> {
     type Item = Result<String, FixFileError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.fixed_position < self.fixed.len() {
+            return Some(Ok(self.next_fixed_line()));
+        }
         if self.position == self.batch.len() {
             match self.batches.next_batch() {
                 Ok(Some(batch)) => {
@@ -900,10 +820,31 @@ impl<R: Read> Iterator for FixFile<R> {
                 Err(error) => return Some(Err(error)),
             }
         }
-        let end = segment_end(&self.batch, self.position, self.max_decode_length);
-        let segment = &self.batch[self.position..end];
-        self.position = end;
-        Some(Ok(self.fixer.fix_lines(segment).into_owned()))
+        let rest = &self.batch[self.position..];
+        let Some(window) = self.document_window else {
+            let end = segment_end(rest, 0, self.max_decode_length);
+            self.position += end;
+            return Some(Ok(self.fixer.fix_lines(&rest[..end]).into_owned()));
+        };
+        // (Batches end where windows end, but the last: a window whole.)
+        let end = match window.complete_len(rest, self.max_decode_length) {
+            0 => rest.len(),
+            end => end,
+        };
+        self.fixed = self.fixer.fix_lines(&rest[..end]).into_owned();
+        self.fixed_position = 0;
+        self.position += end;
+        Some(Ok(self.next_fixed_line()))
+    }
+}
+
+impl<R> FixFile<R> {
+    /// The next line of the fixed window.
+    fn next_fixed_line(&mut self) -> String {
+        let rest = &self.fixed[self.fixed_position..];
+        let end = rest.find('\n').map_or(rest.len(), |newline| newline + 1);
+        self.fixed_position += end;
+        rest[..end].to_owned()
     }
 }
 
@@ -1209,5 +1150,139 @@ mod tests {
         assert!(all_batches(b"ok \xe9\n", Some("us-ascii"), 8).is_err());
         let batches = all_batches(b"\x81\n", Some("sloppy-windows-1252"), 8).unwrap();
         assert_eq!(batches, ["\u{81}\n"]);
+    }
+
+    /// `text` in `encoding` (by the codec of that name, or encoding_rs's
+    /// KOI8-U).
+    fn encoded(text: &str, encoding: &str) -> Vec<u8> {
+        match encoding {
+            "koi8-u" => encoding_rs::KOI8_U.encode(text).0.into_owned(),
+            _ => Codec::from_name(encoding)
+                .and_then(|codec| codec.encode(text).ok())
+                .unwrap_or_else(|| panic!("{encoding} encodes {text}")),
+        }
+    }
+
+    fn extended() -> TextFixerConfig {
+        TextFixerConfig::default().extended_recovery(true)
+    }
+
+    /// `guess_bytes_with` in extended mode reads a legacy file with the best
+    /// guess; without the mode it is ftfy's `guess_bytes`.
+    #[test]
+    fn guess_bytes_with_reads_legacy_encodings_in_extended_mode() {
+        let russian =
+            "Привет, как дела? Сегодня хорошая погода.\nМы пойдём гулять в парк после обеда.\nДа.\n";
+        for encoding in ["windows-1251", "koi8-r", "ibm866", "iso-8859-5"] {
+            let bytes = encoded(russian, encoding);
+            let (text, name) = guess_bytes_with(&bytes, &extended()).unwrap();
+            assert_eq!((text.as_str(), name), (russian, encoding));
+            assert_eq!(
+                guess_bytes_with(&bytes, &TextFixerConfig::default()).unwrap(),
+                guess_bytes(&bytes).unwrap()
+            );
+        }
+    }
+
+    /// Text in Windows-1252 itself and UTF-8 keep ftfy's guess.
+    #[test]
+    fn windows_1252_and_utf8_keep_ftfys_guess() {
+        for bytes in [
+            encoded(
+                "Le café de la crème brûlée était délicieux.\nÇa va très bien, merci.\n",
+                "sloppy-windows-1252",
+            ),
+            encoded(
+                "Größe und Maß, naïve Æsir, smørrebrød.\n",
+                "sloppy-windows-1252",
+            ),
+            "Привет, как дела? Сегодня хорошая погода.\n"
+                .as_bytes()
+                .to_vec(),
+        ] {
+            assert_eq!(
+                guess_bytes_with(&bytes, &extended()).unwrap(),
+                guess_bytes(&bytes).unwrap()
+            );
+        }
+    }
+
+    /// Every encoding a guess may name is one that files are read in, to the
+    /// same text (a guess the reader can't follow would stop `fix_file`).
+    #[test]
+    fn files_are_read_in_every_encoding_a_guess_names() {
+        for name in ftfy_extended::guessed_encodings() {
+            let config = TextFixerConfig::default();
+            assert!(
+                TextBatches::new(&b""[..], Some(name), &config, 64).is_ok(),
+                "{name}"
+            );
+        }
+        for (text, encoding) in [
+            ("今日は10時〜12時です。¢と£と¬。\n", "shift_jis"),
+            ("今日は10時〜12時です。¢と£と¬。\n", "euc-jp"),
+            ("中文―文本・测试。\n", "gb2312"),
+            ("Найпридатнішим є той, хто їсть ґудзики.\n", "koi8-u"),
+        ] {
+            let bytes = match encoding {
+                "gb2312" => encoding_rs::GBK
+                    .encode(&text.replace('―', "—").replace('・', "·"))
+                    .0
+                    .into_owned(),
+                _ => encoded(text, encoding),
+            };
+            let read: String = fix_file(
+                &bytes[..],
+                Some(encoding),
+                &TextFixerConfig::default().fix_encoding(false),
+            )
+            .unwrap()
+            .collect::<Result<String, _>>()
+            .unwrap();
+            assert_eq!(read, text, "{encoding}");
+        }
+    }
+
+    /// A line longer than the sample is read as far as the sample goes: the
+    /// guess holds for the whole of it.
+    #[test]
+    fn a_long_line_is_guessed_from_its_start() {
+        let text = "Привет, как дела? Сегодня хорошая погода. ".repeat(5000);
+        let bytes = encoded(&text, "koi8-r");
+        assert!(bytes.len() > ftfy_extended::SAMPLE_BYTES);
+        let (guessed, name) = guess_bytes_with(&bytes, &extended()).unwrap();
+        assert_eq!((guessed == text, name), (true, "koi8-r"));
+    }
+
+    proptest::proptest! {
+        /// Whatever the bytes, the guess is ftfy's without the mode, and in it
+        /// the encoding named reads the bytes to the text returned.
+        #[test]
+        fn guesses_decode_their_bytes(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::num::u8::ANY,
+                    proptest::sample::select(b" \n.eaoE".to_vec()),
+                    0xC0u8..=0xFF,
+                ],
+                0..64,
+            )
+        ) {
+            let guess = guess_bytes(&bytes);
+            proptest::prop_assert_eq!(
+                guess_bytes_with(&bytes, &TextFixerConfig::default()).ok(),
+                guess.clone().ok()
+            );
+            // With it, the encoding named reads the bytes to the text.
+            if let Ok((text, name)) = guess_bytes_with(&bytes, &extended()) {
+                let mut batches = TextBatches::new(&bytes[..], Some(name), &TextFixerConfig::default(), 64)
+                    .expect("a guess names an encoding files are read in");
+                let mut read = String::new();
+                while let Some(batch) = batches.next_batch().expect("the guess decodes the bytes") {
+                    read.push_str(&batch);
+                }
+                proptest::prop_assert_eq!(read, text);
+            }
+        }
     }
 }

@@ -1,83 +1,66 @@
 //! The one place that picks the mode: ftfy 6.3.1's algorithm, or
 //! extended recovery on top of it, from
-//! [`TextFixerConfig::extended_recovery`]. The layers below take the
-//! mode's pieces as traits and never name the extended mode.
+//! [`TextFixerConfig::extended_recovery`]. Everything else asks here.
 
-use crate::encoding::{EncodingFixer, Ftfy};
-use crate::replay::ReplayExtension;
+use ftfy_core::extension::Window;
+use ftfy_core::Mode;
+use ftfy_extended::{DocumentRecovery, ExtendedRecovery, ExtensionFix, DOCUMENT_WINDOW};
+
 use crate::TextFixerConfig;
 
-/// How `config`'s mode fixes the encoding of text.
-pub(crate) fn encoding_fixer(config: &TextFixerConfig) -> &'static dyn EncodingFixer {
+/// Extended recovery's judgement of documents, in the library's windows.
+static DOCUMENTS: DocumentRecovery = DocumentRecovery::new(DOCUMENT_WINDOW);
+
+/// `config`'s mode: how `fix_text`'s pipeline fixes encodings, which
+/// plans it records, and whether it judges a text of many lines as a
+/// document first.
+pub(crate) fn of(config: &TextFixerConfig) -> Mode<ExtensionFix> {
     if config.extended_recovery {
-        &crate::extended::ExtendedRecovery
+        per_line(config).with_documents(&DOCUMENTS)
     } else {
-        &Ftfy
+        Mode::ftfy()
     }
 }
 
-/// What replays the repairs that only extended recovery records. Plans
-/// replay the same in either mode: a plan holds its own steps.
-pub(crate) fn extension_replay() -> &'static dyn ReplayExtension {
-    &crate::extended::Replay
-}
-
-/// Where a stream stands in the blocks of lines whose evidence extended
-/// recovery weighs together ([`crate::extended::document`]).
-pub(crate) type DocumentPosition = crate::extended::document::Position;
-
-/// The lines of a text of several lines (which follow `position`) that
-/// the document's evidence repairs before they are fixed one by one
-/// (extended recovery only), or `None`; and the position after the text.
-pub(crate) fn repair_document(
-    config: &TextFixerConfig,
-    text: &str,
-    position: DocumentPosition,
-    explained: Option<&mut crate::extended::document::Explained>,
-) -> (Option<String>, DocumentPosition) {
-    if config.extended_recovery && config.fix_encoding {
-        crate::extended::document::repair(text, config, position, explained)
+/// `config`'s mode for lines already judged as part of a document (the
+/// texts of a column): [`of`] without its judgement of documents.
+pub(crate) fn per_line(config: &TextFixerConfig) -> Mode<ExtensionFix> {
+    if config.extended_recovery {
+        Mode::new(&ExtendedRecovery, &ExtendedRecovery)
     } else {
-        (None, position)
+        Mode::ftfy()
     }
 }
 
-/// How much of `text` a stream may fix now: in extended recovery, whole
-/// blocks only, as their evidence is weighed together.
-pub(crate) fn complete_document_len(
-    config: &TextFixerConfig,
-    text: &str,
-    position: DocumentPosition,
-) -> usize {
-    if config.extended_recovery && config.fix_encoding {
-        crate::extended::document::complete_blocks_len(text, position)
-    } else {
-        text.len()
-    }
+/// The windows `config`'s mode judges a document in, if it judges
+/// documents: a reader that hands pieces of a text to independent fixers
+/// cuts them at a window's end.
+pub(crate) fn document_window(config: &TextFixerConfig) -> Option<Window> {
+    of(config).document_window().filter(|_| config.fix_encoding)
 }
 
-/// The length of the longest prefix of `text` (whose lines follow
-/// `position`) made of whole blocks of lines as extended recovery weighs
-/// them, and the position after that prefix: where a reader that hands
-/// pieces of a text to independent fixers cuts them.
-pub(crate) fn whole_blocks_len(
-    text: &str,
-    position: DocumentPosition,
-) -> (usize, DocumentPosition) {
-    let length = crate::extended::document::complete_blocks_len(text, position);
-    (
-        length,
-        crate::extended::document::position_after(&text[..length], position),
-    )
+/// Whether `config`'s mode judges a set of texts (a column) as one
+/// document.
+pub(crate) fn judges_columns(config: &TextFixerConfig) -> bool {
+    config.extended_recovery && config.fix_encoding
 }
 
-/// The texts of a column judged as one document in extended recovery
-/// (their repairs, `None` where nothing is repaired); every `None` in the
-/// default mode.
-pub(crate) fn repair_texts(config: &TextFixerConfig, texts: &[&str]) -> Vec<Option<String>> {
-    if config.extended_recovery && config.fix_encoding {
-        crate::extended::document::repair_texts(texts, config)
+/// How bytes of unknown encoding are guessed in `config`'s mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guesser {
+    /// ftfy 6.3.1's `guess_bytes`, from the first line of a file.
+    FirstLine,
+    /// Extended recovery's guess from the whole lines of a document's
+    /// first [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES), where ftfy's
+    /// would fall back to Windows-1252 or MacRoman.
+    Document,
+}
+
+/// `config`'s [`Guesser`].
+pub(crate) fn guesser(config: &TextFixerConfig) -> Guesser {
+    if config.extended_recovery {
+        Guesser::Document
     } else {
-        vec![None; texts.len()]
+        Guesser::FirstLine
     }
 }

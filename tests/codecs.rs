@@ -1,7 +1,8 @@
 //! Every single-byte codec against Python's own answers: each byte
 //! decoded, and a wide sample of characters encoded, as recorded in
-//! `tests/data/codec_vectors.json` by `scripts/gen_codec_tables.py` (which
-//! calls Python's codecs, not our tables).
+//! `tests/data/codec_vectors.json` by
+//! `xtask/python/generate/codec_tables.py` (which calls Python's codecs,
+//! not our tables).
 
 use std::collections::BTreeMap;
 

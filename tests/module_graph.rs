@@ -1,26 +1,31 @@
-//! The architecture, checked: the top-level modules of `src/` (each file
-//! or folder is one) form an acyclic graph, the default mode's modules
-//! never reach the extended mode's, and the graph drawn in
-//! `docs/architecture.md` is the real one. References inside
-//! `#[cfg(test)]` code, comments and strings don't count.
+//! The architecture, checked: in each crate of the library (`ftfy-core`,
+//! `ftfy-extended`, `ftfy`), the top-level modules of its `src/` (each
+//! file or folder is one) form an acyclic graph, and the graphs drawn in
+//! `docs/architecture.md` are the real ones. References inside
+//! `#[cfg(test)]` code, comments and strings don't count. (Which crate may
+//! name which, Cargo enforces.)
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The modules of ftfy 6.3.1's algorithm: none may depend on `extended`,
-/// directly or through others.
-const DEFAULT_MODE: &[&str] = &["badness", "codecs", "encoding", "fixes", "pipeline"];
+/// Each crate of the library, and its folder in the workspace.
+const CRATES: [(&str, &str); 3] = [
+    ("ftfy-core", "crates/core"),
+    ("ftfy-extended", "crates/extended"),
+    ("ftfy", "."),
+];
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Each top-level module and its files, with each file's depth below
-/// `src/` in modules (`src/a.rs` and `src/a/mod.rs` are 1, `src/a/b.rs` 2).
-fn modules() -> BTreeMap<String, Vec<(PathBuf, usize)>> {
+/// Each top-level module of the crate in `src` and its files, with each
+/// file's depth below `src/` in modules (`src/a.rs` and `src/a/mod.rs`
+/// are 1, `src/a/b.rs` 2).
+fn modules(src: &Path) -> BTreeMap<String, Vec<(PathBuf, usize)>> {
     let mut modules: BTreeMap<String, Vec<(PathBuf, usize)>> = BTreeMap::new();
-    for entry in fs::read_dir(src()).expect("src/ is readable") {
+    for entry in fs::read_dir(src).expect("src/ is readable") {
         let path = entry.expect("an entry").path();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if path.is_dir() {
@@ -44,10 +49,10 @@ fn modules() -> BTreeMap<String, Vec<(PathBuf, usize)>> {
     // A folder with a file of its own name (`pipeline.rs` and
     // `pipeline/`): the files below are one level deeper than found.
     for files in modules.values_mut() {
-        let has_root_file = files.iter().any(|(path, _)| path.parent() == Some(&src()));
+        let has_root_file = files.iter().any(|(path, _)| path.parent() == Some(src));
         if has_root_file {
             for (path, depth) in files.iter_mut() {
-                if path.parent() != Some(&src()) {
+                if path.parent() != Some(src) {
                     *depth += 1;
                 }
             }
@@ -142,14 +147,16 @@ fn item_length(rest: &str) -> usize {
 }
 
 /// The names `lib.rs` re-exports, and the module each comes from.
-fn reexports() -> BTreeMap<String, String> {
-    let lib = code_of(&fs::read_to_string(src().join("lib.rs")).expect("lib.rs"));
+fn reexports(src: &Path) -> BTreeMap<String, String> {
+    let lib = code_of(&fs::read_to_string(src.join("lib.rs")).expect("lib.rs"));
     let mut names = BTreeMap::new();
     for statement in lib.split(';') {
         let Some(path) = statement.trim().strip_prefix("pub use ") else {
             continue;
         };
-        let (module, rest) = path.split_once("::").expect("a module path");
+        let Some((module, rest)) = path.split_once("::") else {
+            continue;
+        };
         let rest = rest.trim().trim_start_matches('{').trim_end_matches('}');
         for name in rest.split(',') {
             let name = name.trim().rsplit("::").next().unwrap_or("").trim();
@@ -199,16 +206,18 @@ fn identifier_at(text: &str) -> Option<String> {
     (end > 0).then(|| text[..end].to_owned())
 }
 
-/// The top-level modules each module names.
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let modules = modules();
-    let reexports = reexports();
+/// The top-level modules each module of the crate in `src` names.
+fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let modules = modules(src);
+    let reexports = reexports(src);
     let resolve = |name: &str| {
-        if modules.contains_key(name) {
+        let module = if modules.contains_key(name) {
             Some(name.to_owned())
         } else {
             reexports.get(name).cloned()
-        }
+        };
+        // (Names re-exported from other crates are no module of this one.)
+        module.filter(|module| modules.contains_key(module))
     };
     let mut graph = BTreeMap::new();
     for (module, files) in &modules {
@@ -249,48 +258,39 @@ fn reachable<'g>(graph: &'g BTreeMap<String, BTreeSet<String>>, start: &str) -> 
 
 #[test]
 fn modules_form_an_acyclic_graph() {
-    let graph = graph();
-    assert!(graph.len() > 10, "found the modules: {graph:?}");
-    for module in graph.keys() {
-        let reached = reachable(&graph, module);
-        assert!(
-            !reached.contains(module.as_str()),
-            "{module} depends on itself through {reached:?}"
-        );
-    }
-}
-
-#[test]
-fn the_default_mode_never_reaches_the_extended_mode() {
-    let graph = graph();
-    for module in DEFAULT_MODE {
-        let reached = reachable(&graph, module);
-        assert!(
-            !reached.contains("extended"),
-            "{module} reaches extended: {reached:?}"
-        );
-    }
-}
-
-#[test]
-fn the_graph_in_the_architecture_document_is_the_real_one() {
-    let mut expected = String::new();
-    for (module, named) in graph() {
-        for target in named {
-            expected.push_str(&format!("    {module} --> {target}\n"));
+    for (name, folder) in CRATES {
+        let graph = graph(&workspace().join(folder).join("src"));
+        assert!(graph.len() > 3, "found the modules of {name}: {graph:?}");
+        for module in graph.keys() {
+            let reached = reachable(&graph, module);
+            assert!(
+                !reached.contains(module.as_str()),
+                "{name}: {module} depends on itself through {reached:?}"
+            );
         }
     }
-    let document = fs::read_to_string(src().join("../docs/architecture.md")).expect("the document");
-    let start = document
-        .find("<!-- module graph -->\n```mermaid\nflowchart TD\n")
-        .expect("the graph's marker");
-    let drawn = &document[start..];
-    let drawn =
-        &drawn[drawn.find("TD\n").unwrap() + 3..drawn.find("```\n<!-- end -->").expect("its end")];
-    assert_eq!(
-        drawn, expected,
-        "docs/architecture.md should draw:\n{expected}"
-    );
+}
+
+#[test]
+fn the_graphs_in_the_architecture_document_are_the_real_ones() {
+    let document =
+        fs::read_to_string(workspace().join("docs/architecture.md")).expect("the document");
+    for (name, folder) in CRATES {
+        let mut expected = String::new();
+        for (module, named) in graph(&workspace().join(folder).join("src")) {
+            for target in named {
+                expected.push_str(&format!("    {module} --> {target}\n"));
+            }
+        }
+        let marker = format!("<!-- module graph: {name} -->\n```mermaid\nflowchart TD\n");
+        let start = document.find(&marker).expect("the graph's marker");
+        let drawn = &document[start + marker.len()..];
+        let drawn = &drawn[..drawn.find("```\n<!-- end -->").expect("its end")];
+        assert_eq!(
+            drawn, expected,
+            "docs/architecture.md should draw for {name}:\n{expected}"
+        );
+    }
 }
 
 /// The checker's own parts, on small cases.

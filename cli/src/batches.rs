@@ -107,6 +107,8 @@ impl Numbering {
 /// What to do to each batch.
 pub struct BatchFixer<'a> {
     config: &'a TextFixerConfig,
+    /// The input's name in messages: its file name, or "standard input".
+    input: &'a str,
     /// The JSON-lines field to fix, if any.
     field: Option<&'a str>,
     explain: Option<Explain>,
@@ -115,11 +117,13 @@ pub struct BatchFixer<'a> {
 impl<'a> BatchFixer<'a> {
     pub fn new(
         config: &'a TextFixerConfig,
+        input: &'a str,
         field: Option<&'a str>,
         explain: Option<Explain>,
     ) -> BatchFixer<'a> {
         BatchFixer {
             config,
+            input,
             field,
             explain,
         }
@@ -152,7 +156,7 @@ impl<'a> BatchFixer<'a> {
                 end_state: fixer.state(),
             };
         };
-        // (The whole batch at once: in extended recovery its blocks of
+        // (The whole batch at once: in extended recovery its windows of
         // lines are judged together, and say what they were read in.)
         let explained = fixer.fix_lines_explained(&batch.text);
         let mut explanations = String::new();
@@ -194,7 +198,7 @@ impl<'a> BatchFixer<'a> {
                 Cow::Borrowed(body)
             } else {
                 jsonl::fix_record(body, field, self.config.fix_surrogates, fix)
-                    .map_err(|error| format!("line {number}: {error}"))?
+                    .map_err(|error| format!("{}, line {number}: {error}", self.input))?
             };
             text.push_str(&fixed);
             text.push_str(&line[body.len()..]);

@@ -57,9 +57,51 @@ pub fn line_at(path: &Path, offset: usize) -> Option<(Vec<u8>, usize)> {
     Some((line[..end].to_vec(), offset - start))
 }
 
+/// Whether the library decodes `encoding` (its name for it) as UTF-16,
+/// which it reads whole rather than line by line as ftfy does: the error's
+/// position is then the input's offset, as Python gives it for the whole
+/// input.
+pub fn is_utf16(encoding: &str) -> bool {
+    encoding.to_ascii_lowercase().starts_with("utf-16")
+}
+
+/// Up to four bytes of `path` from `offset` (what a UTF-16 error looks at),
+/// and whether the input starts with a big-endian byte-order mark.
+pub fn bytes_at(path: &Path, offset: usize) -> Option<(Vec<u8>, bool)> {
+    let mut bytes = Vec::new();
+    File::open(path)
+        .ok()?
+        .take(offset as u64 + 4)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let big_endian = bytes.starts_with(&[0xFE, 0xFF]);
+    Some((bytes.split_off(offset.min(bytes.len())), big_endian))
+}
+
+/// Python's name for a multi-byte codec the library reads by WHATWG's rules
+/// (its errors are worded as Python's CJK codecs word them).
+fn multibyte_name(encoding: &str) -> Option<&'static str> {
+    Some(match encoding.to_ascii_lowercase().as_str() {
+        "shift_jis" => "shift_jis",
+        "euc-jp" => "euc_jp",
+        "iso-2022-jp" => "iso2022_jp",
+        "euc-kr" => "euc_kr",
+        "big5" => "big5",
+        "gb18030" => "gb18030",
+        "gbk" => "gbk",
+        "gb2312" => "gb2312",
+        _ => return None,
+    })
+}
+
 /// `str(UnicodeDecodeError)` as Python's codec for `encoding` words it
-/// for the bad byte at `position` of `line`.
+/// for the bad byte at `position` of `line` (for UTF-16, `line` is the
+/// input from the bad byte on, and `position` its offset).
 fn python_decode_error(encoding: &str, line: &[u8], position: usize) -> String {
+    if is_utf16(encoding) {
+        let big_endian = encoding.eq_ignore_ascii_case("utf-16be");
+        return utf16_error(line, position, big_endian);
+    }
     let byte = line.get(position).copied().unwrap_or(0);
     let utf8 = matches!(
         Codec::from_name(encoding),
@@ -70,11 +112,47 @@ fn python_decode_error(encoding: &str, line: &[u8], position: usize) -> String {
         ("utf-8", length, reason)
     } else if encoding.eq_ignore_ascii_case("ascii") {
         ("ascii", 1, "ordinal not in range(128)")
+    } else if let Some(name) = multibyte_name(encoding) {
+        // Cut short by the end of the input, or a byte no sequence allows.
+        let reason = if position + 1 >= line.len() {
+            "incomplete multibyte sequence"
+        } else {
+            "illegal multibyte sequence"
+        };
+        (name, 1, reason)
     } else {
         // Python's single-byte codecs all decode through `charmap`.
         ("charmap", 1, "character maps to <undefined>")
     };
     if length <= 1 {
+        format!("'{codec}' codec can't decode byte 0x{byte:02x} in position {position}: {reason}")
+    } else {
+        let last = position + length - 1;
+        format!("'{codec}' codec can't decode bytes in position {position}-{last}: {reason}")
+    }
+}
+
+/// Python's UTF-16 error for `bytes`, the input from the bad code unit on,
+/// at `position`: a byte left over, a low surrogate first, or a high one
+/// not followed by a low one.
+fn utf16_error(bytes: &[u8], position: usize, big_endian: bool) -> String {
+    let codec = if big_endian { "utf-16-be" } else { "utf-16-le" };
+    let unit = |at: usize| -> Option<u16> {
+        let pair = [*bytes.get(at)?, *bytes.get(at + 1)?];
+        Some(if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        })
+    };
+    let (length, reason) = match unit(0) {
+        None => (1, "truncated data"),
+        Some(0xDC00..=0xDFFF) => (2, "illegal encoding"),
+        Some(_) if bytes.len() < 4 => (bytes.len(), "unexpected end of data"),
+        Some(_) => (2, "illegal UTF-16 surrogate"),
+    };
+    let byte = bytes.first().copied().unwrap_or(0);
+    if length == 1 {
         format!("'{codec}' codec can't decode byte 0x{byte:02x} in position {position}: {reason}")
     } else {
         let last = position + length - 1;
@@ -141,6 +219,40 @@ mod tests {
         assert_eq!(
             python_decode_error("utf-8", b"x\xe2\x82", 1),
             "'utf-8' codec can't decode bytes in position 1-2: unexpected end of data"
+        );
+        // UTF-16, read whole: `bytes.decode("utf-16")` of the input.
+        assert_eq!(
+            python_decode_error("utf-16", b"\n", 70),
+            "'utf-16-le' codec can't decode byte 0x0a in position 70: truncated data"
+        );
+        assert_eq!(
+            python_decode_error("utf-16", b"\x00\xdcb\x00", 2),
+            "'utf-16-le' codec can't decode bytes in position 2-3: illegal encoding"
+        );
+        assert_eq!(
+            python_decode_error("utf-16", b"\x00\xd8b\x00", 2),
+            "'utf-16-le' codec can't decode bytes in position 2-3: illegal UTF-16 surrogate"
+        );
+        assert_eq!(
+            python_decode_error("utf-16", b"\x00\xd8b", 2),
+            "'utf-16-le' codec can't decode bytes in position 2-4: unexpected end of data"
+        );
+        assert_eq!(
+            python_decode_error("UTF-16BE", b"\xdc\x00", 2),
+            "'utf-16-be' codec can't decode bytes in position 2-3: illegal encoding"
+        );
+        // Multi-byte codecs, as Python's CJK codecs word them.
+        assert_eq!(
+            python_decode_error("Shift_JIS", b"ab\x81 ", 2),
+            "'shift_jis' codec can't decode byte 0x81 in position 2: illegal multibyte sequence"
+        );
+        assert_eq!(
+            python_decode_error("Shift_JIS", b"ab\x82", 2),
+            "'shift_jis' codec can't decode byte 0x82 in position 2: incomplete multibyte sequence"
+        );
+        assert_eq!(
+            python_decode_error("EUC-KR", b"ab\xff", 2),
+            "'euc_kr' codec can't decode byte 0xff in position 2: incomplete multibyte sequence"
         );
     }
 }

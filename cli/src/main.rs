@@ -187,6 +187,18 @@ fn read_failure(error: FixFileError) -> Failure {
         FixFileError::Undecodable { encoding, offset } => {
             let (path, named) = QUOTED.get().cloned().unwrap_or_default();
             let named = named.as_deref().unwrap_or(encoding);
+            if ftfy_messages::is_utf16(encoding) {
+                // Read whole, as Python would decode the whole input: the
+                // position is the input's offset.
+                let found = path.and_then(|path| ftfy_messages::bytes_at(&path, offset));
+                let (bytes, big_endian) = found.unwrap_or_default();
+                let codec = match (encoding, big_endian) {
+                    ("utf-16", true) => "utf-16be",
+                    (encoding, _) => encoding,
+                };
+                let bytes = (!bytes.is_empty()).then_some(&bytes[..]);
+                return ftfy_messages::undecodable(named, codec, bytes, offset).into();
+            }
             let line = path.and_then(|path| ftfy_messages::line_at(&path, offset));
             match line {
                 Some((line, position)) => {
@@ -291,8 +303,14 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         }
     }
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
+    let input_name = if reading_stdin {
+        "standard input"
+    } else {
+        args.filename.as_str()
+    };
     let fixer = BatchFixer::new(
         &config,
+        input_name,
         args.jsonl.as_deref(),
         args.explain.then_some(match args.explain_format {
             ExplainFormat::Text => Explain::Text,

@@ -3,7 +3,9 @@
 //!
 //! Output to a file is written to a temporary file in the same directory
 //! and renamed into place at the end, so a failed run never leaves a
-//! half-written file, and never touches an existing one.
+//! half-written file, and never touches an existing one. An output that is
+//! not a regular file (a device such as /dev/null, a pipe) is written
+//! where it is.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -37,6 +39,9 @@ impl Output {
         if input.is_some_and(|input| same_file(Path::new(input), &path)) {
             return Err(super::ftfy_messages::SAME_FILE.into());
         }
+        if let Some(writer) = write_in_place(&path, name)? {
+            return Ok(Output { writer, file: None });
+        }
         let file_name = path
             .file_name()
             .ok_or_else(|| format!("{name} is not a file name"))?;
@@ -49,7 +54,16 @@ impl Output {
             .write(true)
             .create_new(true)
             .open(&temporary)
-            .map_err(|error| format!("cannot create {name}: {error}"))?;
+            .map_err(|error| {
+                if path.exists() {
+                    format!(
+                        "cannot write {name}: no file can be made in its folder ({error}), \
+                         where the output is written first and renamed over it when complete"
+                    )
+                } else {
+                    format!("cannot create {name}: {error}")
+                }
+            })?;
         // An existing output keeps its permissions.
         if let Ok(metadata) = fs::metadata(&path) {
             let _ = fs::set_permissions(&temporary, metadata.permissions());
@@ -88,6 +102,28 @@ impl Drop for Output {
             let _ = fs::remove_file(&file.temporary);
         }
     }
+}
+
+/// The writer for an existing output that must be written where it is:
+/// one that is not a regular file (a device such as /dev/null, a pipe),
+/// which renaming a file over would replace. `None` for a regular file or
+/// none, which get a temporary file renamed over them; an existing one
+/// that cannot be written (a read-only file, a file of a pseudo-filesystem
+/// such as /proc) is an error that says so.
+fn write_in_place(path: &Path, name: &str) -> Result<Option<BufWriter<Box<dyn Write>>>, Failure> {
+    let Ok(metadata) = fs::metadata(path) else {
+        return Ok(None);
+    };
+    let cannot_write = |error: io::Error| format!("cannot write {name}: {error}");
+    // Opened without truncating: only to learn whether it can be written.
+    let file = File::options()
+        .write(true)
+        .open(path)
+        .map_err(cannot_write)?;
+    if metadata.is_file() {
+        return Ok(None);
+    }
+    Ok(Some(BufWriter::with_capacity(1 << 16, Box::new(file))))
 }
 
 fn write_failure(error: io::Error) -> Failure {

@@ -1,7 +1,7 @@
 //! Runs the `ftfy` binary: every case of `tests/data/cli_cases.toml`
 //! (expected outputs from ftfy 6.3.1, written by
-//! `scripts/gen_cli_cases.py`), the output file, pipes, threads, and each
-//! kind of bad input.
+//! `xtask/python/generate/cli_cases.py`), the output file, pipes, threads,
+//! and each kind of bad input.
 
 use std::fs;
 use std::io::{Read, Write};
@@ -377,6 +377,20 @@ fn invalid_utf8_names_the_offset_and_the_way_out() {
 }
 
 #[test]
+fn a_file_that_is_not_utf16_gets_pythons_error_for_it() {
+    // Python: open(path, "rb").read().decode("utf-16") on these 71 bytes.
+    let dir = scratch("utf16");
+    let path = dir.join("file.txt");
+    fs::write(&path, format!("{}\n", "x".repeat(70))).unwrap();
+    assert_undecodable(
+        &run(&["-e", "utf-16", path.to_str().unwrap()], b""),
+        "utf-16",
+        &["'utf-16-le' codec can't decode byte 0x0a in position 70: truncated data"],
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn invalid_utf8_after_many_batches_keeps_every_line_before_it() {
     // Workers finish small batches out of order; the writer still puts
     // out every line before the bad byte, in order, and nothing after.
@@ -471,10 +485,47 @@ fn invalid_json_lines_name_the_line() {
     let input = "{\"text\": \"cafÃ©\"}\n\n{\"text\": \"ok\"}\n{\"text\": oops}\n";
     for jobs in ["1", "2"] {
         let output = run(&["--jsonl", "text", "-j", jobs], input.as_bytes());
-        assert_fails_with(&output, &["line 4"]);
+        assert_fails_with(&output, &["standard input, line 4"]);
     }
     let output = run(&["--jsonl", "text"], b"[1, 2]\n");
-    assert_fails_with(&output, &["line 1", "not a JSON object"]);
+    assert_fails_with(&output, &["standard input, line 1: not a JSON object"]);
+    // A file is named.
+    let dir = scratch("jsonl-name");
+    let path = dir.join("j.jsonl");
+    fs::write(&path, "{\"text\": \"a\"}\n{}\n[3]\n").unwrap();
+    let output = run(&["--jsonl", "text", path.to_str().unwrap()], b"");
+    let expected = format!("{}, line 3: not a JSON object", path.display());
+    assert_fails_with(&output, &[expected.as_str()]);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn output_to_a_pipe_or_device_is_written_where_it_is() {
+    // A FIFO stands for /dev/null and the like: renaming a file over it
+    // would replace it.
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("SKIPPED: mkfifo is not available");
+        return;
+    }
+    let reader = Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let done = run(&["-o", fifo.to_str().unwrap()], "cafÃ©\n".as_bytes());
+    assert!(done.status.success(), "{}", stderr(&done));
+    let read = reader.wait_with_output().unwrap();
+    assert_eq!(read.stdout, "café\n".as_bytes());
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(files_in(&dir), ["pipe"]);
+    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -502,6 +502,7 @@ def fix_texts(
     *,
     threads: int | None = None,
     errors: Literal["raise", "keep", "null"] = "raise",
+    per_string: bool = False,
     **kwargs: Any,
 ) -> Any:
     """
@@ -527,6 +528,11 @@ def fix_texts(
     "null" (None in its place). Keyword options override the config's, as
     in :func:`fix_text`.
 
+    The texts are one column: with `extended_recovery=True`, the mode may
+    judge them together, as one document; `per_string=True` judges each
+    alone, as :func:`fix_text` does. (In this version each string is judged
+    alone either way; off extended recovery every answer is fix_text's.)
+
         >>> fix_texts(["cafÃ©", "fine"])
         ['café', 'fine']
         >>> fix_texts(["cafÃ©", 3.5], errors="keep")
@@ -538,7 +544,7 @@ def fix_texts(
         raise TypeError("config must be a TextFixerConfig or None")
     if kwargs:
         config = _config_from_kwargs(_DEFAULTS_NO_EXPLAIN if config is None else config, kwargs)
-    return _columns.fix(texts, config, threads, errors)
+    return _columns.fix(texts, config, threads, errors, per_string)
 
 
 def fix_column(
@@ -548,6 +554,7 @@ def fix_column(
     *,
     threads: int | None = None,
     errors: Literal["raise", "keep", "null"] = "raise",
+    per_string: bool = False,
     **kwargs: Any,
 ) -> Any:
     """
@@ -566,7 +573,7 @@ def fix_column(
         raise TypeError("config must be a TextFixerConfig or None")
     if kwargs:
         config = _config_from_kwargs(_DEFAULTS_NO_EXPLAIN if config is None else config, kwargs)
-    return _columns.fix_column(table, column, config, threads, errors)
+    return _columns.fix_column(table, column, config, threads, errors, per_string)
 
 
 _SUBMODULES = ("badness", "bad_codecs", "chardata", "cli", "fixes", "formatting")

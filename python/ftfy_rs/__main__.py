@@ -1,5 +1,5 @@
 """`python -m ftfy_rs`: ftfy's command-line tool (see :mod:`ftfy_rs.cli`)."""
 
-from ftfy_rs.cli import main
+from ftfy_rs.cli import run
 
-main()
+run(prog="python -m ftfy_rs")

@@ -65,12 +65,14 @@ def fix_texts(
     threads: int | None = None,
     errors: str = "raise",
     missing: tuple[Any, ...] | None = None,
+    per_string: bool = False,
 ) -> list[Any]: ...
 def fix_arrow(
     data: Any,
     config: TextFixerConfig | tuple[Any, ...] | None = None,
     threads: int | None = None,
     errors: str = "raise",
+    per_string: bool = False,
 ) -> FixedArrowArray | FixedArrowStream: ...
 
 class FixedArrowArray:

@@ -17,8 +17,9 @@ import argparse
 import os
 import secrets
 import shutil
+import stat
 import sys
-from typing import IO, Union
+from typing import IO, NoReturn, Union
 
 from ftfy_rs import TextFixerConfig, __version__, fix_file, ftfy_version
 from ftfy_rs._ftfy_names import (
@@ -41,7 +42,13 @@ def main() -> None:
     """
     Run ftfy as a command-line utility.
     """
-    args = _parser().parse_args()
+    run()
+
+
+def run(prog: str | None = None) -> None:
+    """The command, named `prog` in its help and errors (by default, the
+    name it was run by: `ftfy-rs`)."""
+    args = _parser(prog).parse_args()
     encoding = None if args.guess else args.encoding
     if args.output != "-" and args.filename != "-" and (
         os.path.realpath(args.output) == os.path.realpath(args.filename)
@@ -52,8 +59,11 @@ def main() -> None:
     unescape_html: Union[str, bool] = False if args.preserve_entities else "auto"
     config = TextFixerConfig(unescape_html=unescape_html, normalization=normalization)
 
-    file = sys.stdin.buffer if args.filename == "-" else open(args.filename, "rb")
-    output = _Output(args.output)
+    file = sys.stdin.buffer if args.filename == "-" else _open_input(args.filename)
+    try:
+        output = _Output(args.output)
+    except OSError as error:
+        _fail(f"cannot create {args.output}: {error.strerror or error}")
     try:
         with file:
             for line in fix_file(file, encoding=encoding, config=config):
@@ -72,9 +82,27 @@ def main() -> None:
         raise
 
 
-def _parser() -> argparse.ArgumentParser:
+def _fail(message: str) -> NoReturn:
+    """Ends the run as the Rust command does: ftfy's first line, then what
+    went wrong, and status 1."""
+    sys.stderr.write(f"ftfy error:\n{message}\n")
+    sys.exit(1)
+
+
+def _open_input(name: str) -> IO[bytes]:
+    """The input file, or the end of the run with what is wrong with it."""
+    if os.path.isdir(name):
+        _fail(f"{name} is a directory")
+    try:
+        return open(name, "rb")
+    except OSError as error:
+        _fail(f"cannot open {name}: {error.strerror or error}")
+
+
+def _parser(prog: str | None = None) -> argparse.ArgumentParser:
     """ftfy's arguments."""
     parser = argparse.ArgumentParser(
+        prog=prog,
         description=f"ftfy (fixes text for you): ftfy_rs {__version__}, "
         f"a drop-in for ftfy {ftfy_version}"
     )
@@ -125,12 +153,22 @@ class _Output:
     folder and renamed over it by `commit` (`discard` removes it)."""
 
     def __init__(self, path: str) -> None:
-        """Opens the output, `-` for standard output."""
+        """Opens the output, `-` for standard output. An existing output
+        that is not a regular file (a device such as /dev/null, a pipe) is
+        written directly: renaming a file over it would replace it."""
         self.path = path
         self.temporary: str | None = None
         if path == "-":
             self.stream: IO[str] = sys.stdout
             return
+        if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
+            self.stream = open(path, "w", encoding="utf-8")
+            return
+        if os.path.exists(path):
+            # The file's own error (a read-only file, or one of a
+            # pseudo-filesystem such as /proc), not the temporary file's.
+            with open(path, "r+b"):
+                pass
         folder, name = os.path.split(os.path.abspath(path))
         self.temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.ftfy-rs")
         # Created as open(path, "w") would create it (mode 666 less umask).
@@ -155,6 +193,8 @@ class _Output:
         replaces)."""
         self.stream.flush()
         if self.temporary is None:
+            if self.stream is not sys.stdout:
+                self.stream.close()
             return
         self.stream.close()
         if os.path.exists(self.path):

@@ -10,7 +10,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Instant;
 
-use ftfy::TextFixerConfig;
+use crate::column::{ColumnFixer, Scope};
 use pyo3::exceptions::{PyTypeError, PyUnicodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyIterator, PyList, PyString, PyTuple};
@@ -60,9 +60,22 @@ struct Chunk {
 }
 
 impl Chunk {
+    /// The strings of the chunk's slots that hold one.
+    fn values(&self) -> impl Iterator<Item = &str> {
+        let mut start = 0;
+        self.slots.iter().filter_map(move |slot| match *slot {
+            Slot::Text(end) => {
+                let text = &self.text[start..end];
+                start = end;
+                Some(text)
+            }
+            Slot::Later => None,
+        })
+    }
+
     /// Fixes the slots left while `keep_going` says so; returns whether all
     /// are fixed.
-    fn fix(&mut self, config: &TextFixerConfig, mut keep_going: impl FnMut() -> bool) -> bool {
+    fn fix(&mut self, column: &ColumnFixer, mut keep_going: impl FnMut() -> bool) -> bool {
         while self.fixed.len() < self.slots.len() {
             let Slot::Text(end) = self.slots[self.fixed.len()] else {
                 self.fixed.push(None);
@@ -70,14 +83,15 @@ impl Chunk {
             };
             let text = &self.text[self.start..end];
             if text.len() >= PIECE_BYTES {
-                let pieces = self.pieces.get_or_insert_with(|| PieceFixer::new(config));
+                // Fixed in pieces as fix_text fixes it, with the column's config.
+                let pieces = self.pieces.get_or_insert_with(|| PieceFixer::new(column));
                 if !pieces.fix_while(text, &mut keep_going) {
                     return false;
                 }
                 self.fixed
                     .push(self.pieces.take().and_then(PieceFixer::into_fixed));
             } else {
-                self.fixed.push(match ftfy::fix_text_with(text, config) {
+                self.fixed.push(match column.fix(text) {
                     Cow::Borrowed(_) => None,
                     Cow::Owned(fixed) => Some(fixed),
                 });
@@ -124,13 +138,13 @@ impl Queue {
     }
 
     /// A helper thread: fixes chunks until the queue is closed.
-    fn help(&self, config: &TextFixerConfig) {
+    fn help(&self, column: &ColumnFixer) {
         let mut shared = self.lock();
         loop {
             if let Some(mut chunk) = shared.todo.pop_front() {
                 drop(shared);
                 let finished = panic::catch_unwind(AssertUnwindSafe(|| {
-                    chunk.fix(config, || !self.stop.load(Ordering::Relaxed))
+                    chunk.fix(column, || !self.stop.load(Ordering::Relaxed))
                 }));
                 shared = self.lock();
                 match finished {
@@ -162,12 +176,12 @@ impl Queue {
     /// The calling thread's share, with the GIL released, for at most one
     /// slice: fixes (part of) the next chunk, or waits for the helpers to
     /// fix the chunk to deliver next.
-    fn work_or_wait(&self, config: &TextFixerConfig, next_to_deliver: usize) {
+    fn work_or_wait(&self, column: &ColumnFixer, next_to_deliver: usize) {
         let deadline = Instant::now() + SLICE;
         let mut shared = self.lock();
         if let Some(mut chunk) = shared.todo.pop_front() {
             drop(shared);
-            let finished = chunk.fix(config, || Instant::now() < deadline);
+            let finished = chunk.fix(column, || Instant::now() < deadline);
             let mut shared = self.lock();
             if finished {
                 shared
@@ -487,6 +501,9 @@ impl<'py> Batch<'py> {
 /// list returned keeps the order. Elements that are not strings raise
 /// (naming the first), or are passed on or nulled, as `errors` says;
 /// with `missing` given, None, NaN and those objects are kept as they are.
+/// The strings are one column, fixed by a [`ColumnFixer`] (judged each
+/// alone with `per_string`); a string holding surrogates is fixed by
+/// `fix_text` when its result is delivered.
 ///
 /// The calling thread reads the input a chunk at a time and makes the
 /// output's strings, which needs the GIL; the fixing, which does not, is
@@ -495,7 +512,7 @@ impl<'py> Batch<'py> {
 /// [`SLICE`] at a time with the GIL released, then checks for signals:
 /// Ctrl-C stops the helpers and raises.
 #[pyfunction]
-#[pyo3(signature = (texts, config=None, threads=None, errors="raise", missing=None))]
+#[pyo3(signature = (texts, config=None, threads=None, errors="raise", missing=None, per_string=false))]
 pub fn fix_texts<'py>(
     py: Python<'py>,
     texts: &Bound<'py, PyAny>,
@@ -503,9 +520,10 @@ pub fn fix_texts<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     errors: &str,
     missing: Option<Bound<'py, PyTuple>>,
+    per_string: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let threads = crate::config::thread_count(threads)?;
-    let rust_config = &crate::config::from_python(config)?;
+    let rust_config = crate::config::from_python(config)?;
     let mut batch = Batch {
         list: PyList::empty(py),
         config: config.cloned(),
@@ -529,6 +547,19 @@ pub fn fix_texts<'py>(
     // chunk next in order; with 128, 1.9 times.
     let most_in_flight = 128 * threads;
     let queue = &Queue::default();
+    // The column is decided from its first chunk: an iterable is read
+    // once, as it arrives.
+    batch.read_more(queue, threads, most_in_flight)?;
+    let scope = if per_string {
+        Scope::String
+    } else {
+        Scope::Column
+    };
+    let column = &{
+        let shared = queue.lock();
+        let first = shared.todo.front().into_iter().flat_map(Chunk::values);
+        ColumnFixer::decide(&rust_config, scope, first)
+    };
     thread::scope(|scope| -> PyResult<()> {
         let _close = CloseOnDrop(queue);
         let mut helpers = 0;
@@ -541,13 +572,13 @@ pub fn fix_texts<'py>(
             if batch.read_more(queue, threads, most_in_flight)? {
                 // Helpers start once there is more than one chunk.
                 if batch.read >= 2 && helpers + 1 < threads {
-                    scope.spawn(|| queue.help(rust_config));
+                    scope.spawn(|| queue.help(column));
                     helpers += 1;
                 }
                 continue;
             }
             let delivered = batch.delivered;
-            py.allow_threads(|| queue.work_or_wait(rust_config, delivered));
+            py.allow_threads(|| queue.work_or_wait(column, delivered));
         }
     })?;
     Ok(batch.list)
@@ -596,10 +627,11 @@ mod tests {
             let long = long_at.index(texts.len());
             let line = format!("{}x\n", texts[long]);
             texts[long] = line.repeat(PIECE_BYTES / line.len() + 2);
-            let config = TextFixerConfig::default();
+            let config = ftfy::TextFixerConfig::default();
+            let column = ColumnFixer::decide(&config, Scope::Column, texts.iter().map(String::as_str));
             let mut chunk = chunk_of(&texts);
             let mut answers = stops.into_iter().cycle();
-            while !chunk.fix(&config, || answers.next().unwrap_or(true)) {}
+            while !chunk.fix(&column, || answers.next().unwrap_or(true)) {}
             let expected: Vec<Option<String>> = texts
                 .iter()
                 .map(|text| match ftfy::fix_text_with(text, &config) {

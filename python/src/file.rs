@@ -34,6 +34,8 @@ struct ReadLog {
     /// The offset and bytes of the last two reads.
     recent: VecDeque<(u64, Vec<u8>)>,
     position: u64,
+    /// The first two bytes of the input (a UTF-16 byte-order mark, if any).
+    head: Vec<u8>,
 }
 
 impl Read for PyReader {
@@ -70,6 +72,10 @@ impl Read for PyReader {
                     log.recent.pop_front();
                 }
                 let position = log.position;
+                if log.head.len() < 2 {
+                    let wanted = (2 - log.head.len()).min(bytes.len());
+                    log.head.extend_from_slice(&bytes[..wanted]);
+                }
                 log.recent.push_back((position, bytes));
                 log.position += read as u64;
                 Ok(read)
@@ -83,13 +89,48 @@ impl Read for PyReader {
 }
 
 impl ReadLog {
-    /// The byte at `offset`, if it was read lately.
-    fn byte_at(&self, offset: u64) -> Option<u8> {
-        self.recent.iter().find_map(|(start, bytes)| {
-            let index = usize::try_from(offset.checked_sub(*start)?).ok()?;
-            bytes.get(index).copied()
-        })
+    /// The bytes Python would decode as one unit to meet the bad byte at
+    /// `offset`, as far as the last reads hold them, and Python's codec for
+    /// them: the line that holds it (ftfy decodes line by line), or for
+    /// UTF-16, which the crate decodes whole, the input from its start (or
+    /// from a code unit's start in the last reads).
+    fn unit_at(&self, offset: u64, encoding: &str) -> (Vec<u8>, String) {
+        let start = self.recent.front().map_or(0, |(start, _)| *start);
+        let bytes: Vec<u8> = self
+            .recent
+            .iter()
+            .flat_map(|(_, bytes)| bytes.clone())
+            .collect();
+        let bad = usize::try_from(offset.saturating_sub(start)).unwrap_or(usize::MAX);
+        let bad = bad.min(bytes.len());
+        if encoding == "utf-16" {
+            let codec = match (start, &self.head[..]) {
+                (0, _) => "utf-16",
+                (_, [0xFE, 0xFF]) => "utf-16-be",
+                _ => "utf-16-le",
+            };
+            let skip = usize::from(start % 2 == 1);
+            return (bytes[skip.min(bytes.len())..].to_vec(), codec.to_owned());
+        }
+        let line_start = bytes[..bad]
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |newline| newline + 1);
+        let line_end = bytes[bad..]
+            .iter()
+            .position(|&byte| byte == b'\n')
+            .map_or(bytes.len(), |newline| bad + newline + 1);
+        (bytes[line_start..line_end].to_vec(), encoding.to_owned())
     }
+}
+
+/// The `UnicodeDecodeError` Python's codec `codec` raises for `bytes`, or
+/// `None` if it decodes them.
+fn python_decode_error(py: Python<'_>, bytes: &[u8], codec: &str) -> Option<PyErr> {
+    let decoded = PyBytes::new(py, bytes).call_method1("decode", (codec,));
+    decoded
+        .err()
+        .filter(|error| error.is_instance_of::<PyUnicodeDecodeError>(py))
 }
 
 /// Whether the crate decodes `name` exactly as Python's codec of that name
@@ -217,19 +258,20 @@ impl FileFixer {
             return raised;
         }
         match error {
+            // Python's own error, from its codec on the bytes ftfy would
+            // have decoded together: its codec name, position and reason.
             FixFileError::Undecodable { encoding, offset } => {
-                let byte = log.byte_at(offset as u64);
-                let reason = format!(
-                    "the input is not valid {encoding} at byte offset {offset}; \
-                     give its encoding, or none to have it guessed"
-                );
-                let encoding = CString::new(encoding).unwrap_or_default();
-                let reason = CString::new(reason).unwrap_or_default();
-                let bytes = byte.map_or_else(Vec::new, |byte| vec![byte]);
-                match PyUnicodeDecodeError::new(py, &encoding, &bytes, 0..bytes.len(), &reason) {
-                    Ok(error) => PyErr::from_value(error.into_any()),
-                    Err(error) => error,
-                }
+                let (unit, codec) = log.unit_at(offset as u64, encoding);
+                python_decode_error(py, &unit, &codec).unwrap_or_else(|| {
+                    let reason =
+                        format!("the input is not valid {encoding} at byte offset {offset}");
+                    let encoding = CString::new(encoding).unwrap_or_default();
+                    let reason = CString::new(reason).unwrap_or_default();
+                    match PyUnicodeDecodeError::new(py, &encoding, &[], 0..0, &reason) {
+                        Ok(error) => PyErr::from_value(error.into_any()),
+                        Err(error) => error,
+                    }
+                })
             }
             FixFileError::UnknownEncoding { name } => PyLookupError::new_err(name),
             other => PyOSError::new_err(other.to_string()),

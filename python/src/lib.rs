@@ -10,9 +10,11 @@
 mod arrow;
 mod bad_items;
 mod batch;
+mod column;
 mod config;
 mod file;
 mod interrupt;
+mod polars;
 mod surrogates;
 mod text;
 

@@ -211,14 +211,40 @@ def test_encodings_python_decodes(oracle, encoding):
         list(ftfy_rs.fix_file(io.BytesIO(data), encoding="no-such-encoding"))
 
 
-def test_decoding_errors_name_the_offset():
-    fixed = ftfy_rs.fix_file(io.BytesIO(b"good line\nbad \xff byte\n"))
-    assert next(fixed) == "good line\n"
-    with pytest.raises(UnicodeDecodeError) as raised:
-        next(fixed)
-    assert raised.value.encoding == "utf-8"
-    assert raised.value.object == b"\xff"
-    assert "byte offset 14" in str(raised.value)
+@pytest.mark.parametrize("data, encoding", [
+    (b"good line\nbad \xff byte\n", None),
+    (b"good line\nbad \xe2\x82 cut\n", "utf-8"),
+    (b"ok \x81 there\n", "windows-1252"),
+    (b"ok\n\x80\n", "ascii"),
+    ("x".encode("utf-16-le") * 35 + b"\n", "utf-16"),
+    ("bom".encode("utf-16") + b"\x00\xdcz\x00", "utf-16"),
+])
+def test_decoding_errors_are_pythons(oracle, data, encoding):
+    # The codec's name, the position in the line (ftfy decodes line by
+    # line; UTF-16, which the crate decodes whole, in the input) and the
+    # reason, as Python's codec gives them.
+    with pytest.raises(UnicodeDecodeError) as ours:
+        list(ftfy_rs.fix_file(io.BytesIO(data), encoding=encoding))
+    unit = data if encoding == "utf-16" else next(
+        line for line in io.BytesIO(data) if not _decodes(line, encoding or "utf-8"))
+    with pytest.raises(UnicodeDecodeError) as python:
+        unit.decode(encoding or "utf-8")
+    assert str(ours.value) == str(python.value)
+    assert (ours.value.encoding, ours.value.object, ours.value.start) == (
+        python.value.encoding, python.value.object, python.value.start)
+    if encoding != "utf-16":
+        # ftfy's own fix_file raises the same error.
+        with pytest.raises(UnicodeDecodeError) as theirs:
+            list(oracle.fix_file(io.BytesIO(data), encoding=encoding or "utf-8"))
+        assert str(ours.value) == str(theirs.value)
+
+
+def _decodes(line, encoding):
+    try:
+        line.decode(encoding)
+        return True
+    except UnicodeDecodeError:
+        return False
 
 
 def test_a_read_that_raises_is_raised_again():

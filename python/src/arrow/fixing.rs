@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ftfy::TextFixerConfig;
+use crate::column::ColumnFixer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -36,11 +36,11 @@ pub fn fix_values(
     job: &Job<'_>,
     first: usize,
 ) -> PyResult<Vec<(usize, Option<String>)>> {
-    let config = job.config;
+    let column = job.column;
     let blocks: Vec<usize> = (0..values.len()).step_by(BLOCK_ROWS).collect();
     let fix = |&start: &usize, stop: &AtomicBool| {
         let rows = &values[start..(start + BLOCK_ROWS).min(values.len())];
-        fix_block(rows, start, end_to_end, config, stop)
+        fix_block(rows, start, end_to_end, column, stop)
     };
     let bytes: usize = values.iter().flatten().map(|value| value.len()).sum();
     let changes: Vec<Vec<(usize, Change)>> = if bytes < GIL_FREE_BYTES {
@@ -75,7 +75,7 @@ fn fix_block(
     rows: &[Option<&[u8]>],
     start: usize,
     end_to_end: bool,
-    config: &TextFixerConfig,
+    column: &ColumnFixer,
     stop: &AtomicBool,
 ) -> Option<Vec<(usize, Change)>> {
     if stop.load(Ordering::Relaxed) {
@@ -95,7 +95,7 @@ fn fix_block(
             continue;
         };
         let keep_going = || !stop.load(Ordering::Relaxed);
-        if let Some(fixed) = interrupt::fix_stoppable(text, config, keep_going)? {
+        if let Some(fixed) = interrupt::fix_stoppable(text, column, keep_going)? {
             changes.push((start + index, Change::Fixed(fixed)));
         }
     }

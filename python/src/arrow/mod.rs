@@ -8,11 +8,11 @@
 //! arrays of them (only the dictionary is fixed), come back in the same
 //! type; nulls stay null.
 
-mod ffi;
+pub(crate) mod ffi;
 mod fixing;
-mod strings;
+pub(crate) mod strings;
 
-use ftfy::TextFixerConfig;
+use crate::column::{ColumnFixer, Scope};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
@@ -74,7 +74,7 @@ impl FixedArrowStream {
 
 /// How to fix the values of a column.
 struct Job<'a> {
-    config: &'a TextFixerConfig,
+    column: &'a ColumnFixer,
     threads: usize,
     errors: OnBadItem,
 }
@@ -84,20 +84,23 @@ struct Job<'a> {
 /// `__arrow_c_stream__` (a chunked array, a pandas or Polars Series) a
 /// `FixedArrowStream`, of the same type.
 #[pyfunction]
-#[pyo3(signature = (data, config=None, threads=None, errors="raise"))]
+#[pyo3(signature = (data, config=None, threads=None, errors="raise", per_string=false))]
 pub fn fix_arrow(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     config: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     errors: &str,
+    per_string: bool,
 ) -> PyResult<PyObject> {
     let config = crate::config::from_python(config)?;
-    let job = Job {
-        config: &config,
-        threads: crate::config::thread_count(threads)?,
-        errors: OnBadItem::from_name(errors)?,
+    let scope = if per_string {
+        Scope::String
+    } else {
+        Scope::Column
     };
+    let threads = crate::config::thread_count(threads)?;
+    let errors = OnBadItem::from_name(errors)?;
     if data.hasattr("__arrow_c_array__")? {
         let exported = data.call_method0("__arrow_c_array__")?;
         let (schema, array) = exported.extract::<(Bound<PyCapsule>, Bound<PyCapsule>)>()?;
@@ -111,6 +114,12 @@ pub fn fix_arrow(
         };
         // Safety: as above.
         let info = unsafe { SchemaInfo::read(schema) };
+        let column = ColumnFixer::decide(&config, scope, column_strings(&info, [array]));
+        let job = Job {
+            column: &column,
+            threads,
+            errors,
+        };
         let fixed = fix_array(py, &info, array, &job, 0)?;
         return Ok(FixedArrowArray {
             exported: Some((spec_of(&info), fixed)),
@@ -129,6 +138,14 @@ pub fn fix_arrow(
                 .map_err(PyValueError::new_err)?;
         // Safety: the schema the stream gave, owned here.
         let info = unsafe { SchemaInfo::read(&schema.0) };
+        // The arrays of a stream are one column.
+        let strings = column_strings(&info, arrays.iter().map(|array| &array.0));
+        let column = ColumnFixer::decide(&config, scope, strings);
+        let job = Job {
+            column: &column,
+            threads,
+            errors,
+        };
         let mut fixed = Vec::with_capacity(arrays.len());
         let mut start = 0;
         for array in &arrays {
@@ -145,6 +162,34 @@ pub fn fix_arrow(
     Err(PyTypeError::new_err(
         "fix_arrow takes an Arrow array or stream (an object with __arrow_c_array__ or __arrow_c_stream__)",
     ))
+}
+
+/// The strings of a column's arrays (or of their dictionaries), read
+/// lazily, for the column's decision; rows that are not valid UTF-8 are
+/// left out (fixing them reports them).
+fn column_strings<'a>(
+    info: &'a SchemaInfo,
+    arrays: impl IntoIterator<Item = &'a ArrowArray> + 'a,
+) -> impl Iterator<Item = &'a str> + 'a {
+    arrays.into_iter().flat_map(move |array| {
+        let (format, array) = match &info.dictionary {
+            // Safety: a dictionary array's dictionary, when it has one, is
+            // a live array of the values' type.
+            Some(values) => (&values.format, unsafe { array.dictionary.as_ref() }),
+            None => (&info.format, Some(array)),
+        };
+        let values = match (Layout::from_format(format), array) {
+            // Safety: a live array of the type its schema names.
+            (Some(layout), Some(array)) => {
+                unsafe { strings::read_values(layout, array) }.unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        values
+            .into_iter()
+            .flatten()
+            .filter_map(|bytes| simdutf8::basic::from_utf8(bytes).ok())
+    })
 }
 
 /// The schema of the output: the input's type and name.

@@ -202,13 +202,22 @@ unsafe fn view_values<'a>(
 pub fn build<'a>(
     py: Python<'_>,
     layout: Layout,
+    values: Vec<Option<&'a [u8]>>,
+    changes: &'a [(usize, Option<String>)],
+) -> Result<ArrayData, String> {
+    py.allow_threads(|| build_array(layout, values, changes))
+}
+
+/// [`build`] on the calling thread, without Python.
+pub fn build_array<'a>(
+    layout: Layout,
     mut values: Vec<Option<&'a [u8]>>,
     changes: &'a [(usize, Option<String>)],
 ) -> Result<ArrayData, String> {
     for (index, change) in changes {
         values[*index] = change.as_deref().map(str::as_bytes);
     }
-    py.allow_threads(|| {
+    {
         let length = values.len();
         let null_count = values.iter().filter(|value| value.is_none()).count();
         let validity = (null_count > 0).then(|| {
@@ -232,7 +241,7 @@ pub fn build<'a>(
             buffers,
             dictionary: None,
         })
-    })
+    }
 }
 
 /// The offsets (of `WIDTH` bytes) and data buffers of an offset layout.

@@ -1,0 +1,334 @@
+//! Per-character facts that extended recovery looks up on every
+//! character: what each single-byte codec of
+//! [`super::candidates::UTF8_TRANSFORMS`] makes of it (for
+//! [`super::prefilter`]) and what the signs of mojibake see in it (its
+//! [`Kind`], whether Rust calls it alphabetic, lowercase, uppercase). One
+//! table, built on first use from the codecs' own tables and
+//! [`Kind::of`], so that a lookup always agrees with the slow path it
+//! replaces (`tests` checks every code point).
+
+use std::sync::LazyLock;
+
+use ftfy_core::extension::FnvMap;
+
+use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+use super::signs::Kind;
+
+/// What a character is, to each codec (one bit per entry of
+/// [`UTF8_TRANSFORMS`]) and to the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Info {
+    /// The codec encodes it.
+    pub(crate) enc: u16,
+    /// Its byte starts a UTF-8 sequence of two, three or four bytes.
+    pub(crate) lead1: u16,
+    pub(crate) lead2: u16,
+    pub(crate) lead3: u16,
+    /// Its byte is a UTF-8 continuation byte (80–BF).
+    pub(crate) cont: u16,
+    /// Its byte is a space, `'` or `"`, which may stand for a
+    /// continuation byte (`restore_continuation_bytes`).
+    pub(crate) quote: u16,
+    /// Its byte is above 7F and neither a lead nor a continuation byte.
+    pub(crate) bad: u16,
+    /// It is not ASCII but its byte is (U+FFFD, byte 1A of the sloppy
+    /// codecs).
+    pub(crate) ascii_byte: u16,
+    /// What the signs of mojibake see in it.
+    pub(crate) kind: Kind,
+    /// `char::is_alphabetic`.
+    pub(crate) alphabetic: bool,
+    /// `char::is_lowercase`.
+    pub(crate) lowercase: bool,
+    /// `char::is_uppercase`.
+    pub(crate) uppercase: bool,
+}
+
+/// Characters per block of the two-level table.
+const BLOCK: usize = 64;
+
+/// What the prefilter's first pass needs of a character (see
+/// [`Info`]'s fields of the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sequencing {
+    pub(crate) enc: u16,
+    pub(crate) lead1: u16,
+    pub(crate) lead2: u16,
+    pub(crate) lead3: u16,
+    pub(crate) cont: u16,
+    /// It is a Latin letter.
+    pub(crate) latin_letter: bool,
+    /// [`Info::ascii_byte`] is not empty.
+    pub(crate) ascii_byte: bool,
+    /// What the signs of mojibake see in it.
+    pub(crate) kind: Kind,
+}
+
+impl From<&Info> for Sequencing {
+    fn from(info: &Info) -> Sequencing {
+        Sequencing {
+            enc: info.enc,
+            lead1: info.lead1,
+            lead2: info.lead2,
+            lead3: info.lead3,
+            cont: info.cont,
+            latin_letter: matches!(
+                info.kind,
+                Kind::Letter {
+                    script: Some(crate::language::Script::Latin),
+                    ..
+                }
+            ),
+            ascii_byte: info.ascii_byte != 0,
+            kind: info.kind,
+        }
+    }
+}
+
+/// What the prefilter's run of non-Latin two-byte characters needs of a
+/// character, in one word: the codecs that encode it, those that read it
+/// as a continuation byte, those that read it as a lead byte, and whether
+/// it may join such a run at all (not a Latin letter, not a character
+/// that a codec reads as an ASCII byte).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RunBits(u64);
+
+impl RunBits {
+    const PLAIN: u64 = 1 << 48;
+
+    fn of(sequencing: &Sequencing) -> RunBits {
+        let leads = sequencing.lead1 | sequencing.lead2 | sequencing.lead3;
+        let plain = !sequencing.latin_letter && !sequencing.ascii_byte;
+        RunBits(
+            u64::from(sequencing.enc)
+                | (u64::from(sequencing.cont) << 16)
+                | (u64::from(leads) << 32)
+                | if plain { Self::PLAIN } else { 0 },
+        )
+    }
+
+    #[inline]
+    pub(crate) fn enc(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    pub(crate) fn cont(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    #[inline]
+    pub(crate) fn leads(self) -> u16 {
+        (self.0 >> 32) as u16
+    }
+
+    #[inline]
+    pub(crate) fn plain(self) -> bool {
+        self.0 & Self::PLAIN != 0
+    }
+}
+
+/// The first code point of three-byte UTF-8: [`Table::two_byte`] covers
+/// U+0080 up to it.
+pub(crate) const TWO_BYTE_END: usize = 0x800;
+
+pub(crate) struct Table {
+    /// [`Sequencing`] of each character of two-byte UTF-8 (Latin, Greek,
+    /// Cyrillic, Hebrew, Arabic…), by code point less 0x80: one read
+    /// where the rows take three.
+    pub(crate) two_byte: Box<[Sequencing]>,
+    /// [`RunBits`] of the same characters.
+    pub(crate) two_byte_run: Box<[RunBits]>,
+    /// Block number of each `BLOCK` code points of the BMP.
+    index: Vec<u16>,
+    /// Blocks of row numbers.
+    blocks: Vec<[u16; BLOCK]>,
+    rows: Vec<Info>,
+    /// The bits of the codecs that legacy transforms encode with.
+    pub(crate) legacy: u16,
+    /// The bit of Windows-1251 (the encoder of the mixups read as it).
+    pub(crate) windows_1251: u16,
+    /// Every codec's bit.
+    pub(crate) all: u16,
+}
+
+pub(crate) fn info_of(c: char, encoders: &[&'static ftfy_core::codecs::Charmap]) -> Info {
+    let mut info = Info {
+        enc: 0,
+        lead1: 0,
+        lead2: 0,
+        lead3: 0,
+        cont: 0,
+        quote: 0,
+        bad: 0,
+        ascii_byte: 0,
+        kind: Kind::of(c),
+        alphabetic: c.is_alphabetic(),
+        lowercase: c.is_lowercase(),
+        uppercase: c.is_uppercase(),
+    };
+    for (bit, charmap) in encoders.iter().enumerate() {
+        let Some(byte) = charmap.encode_char(c) else {
+            continue;
+        };
+        let bit = 1 << bit;
+        info.enc |= bit;
+        match byte {
+            b' ' | b'\'' | b'"' => info.quote |= bit,
+            0x80..=0xBF => info.cont |= bit,
+            0xC2..=0xDF => info.lead1 |= bit,
+            0xE0..=0xEF => info.lead2 |= bit,
+            0xF0..=0xF4 => info.lead3 |= bit,
+            0xC0 | 0xC1 | 0xF5..=0xFF => info.bad |= bit,
+            _ => {}
+        }
+        if byte < 0x80 && !c.is_ascii() {
+            info.ascii_byte |= bit;
+        }
+    }
+    info
+}
+
+pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let encoders: Vec<_> = UTF8_TRANSFORMS
+        .iter()
+        .map(|transform| charmap(transform.encoder).expect("a single-byte codec"))
+        .collect();
+    assert!(encoders.len() <= 16, "one bit per codec");
+    let all = u16::try_from((1u32 << encoders.len()) - 1).unwrap_or(u16::MAX);
+    // A legacy encoder that is not among the UTF-8 ones would have no
+    // bit: then every line may have a legacy candidate.
+    let legacy = LEGACY_TRANSFORMS.iter().fold(0, |mask, transform| {
+        match UTF8_TRANSFORMS
+            .iter()
+            .position(|utf8| utf8.encoder == transform.encoder)
+        {
+            Some(bit) => mask | (1 << bit),
+            None => all,
+        }
+    });
+    // A codec encodes only characters that some byte of it decodes to:
+    // the rest of the BMP (most of it) needs no encoder's search.
+    let mut decodable = vec![false; 0x10000];
+    for charmap in &encoders {
+        for byte in 0..=255u8 {
+            if let Some(c) = charmap.decode_byte(byte) {
+                decodable[c as usize] = true;
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    let mut row_of: FnvMap<Info, u16> = FnvMap::default();
+    let mut blocks = Vec::new();
+    let mut block_of: FnvMap<[u16; BLOCK], u16> = FnvMap::default();
+    let mut index = Vec::with_capacity(0x10000 / BLOCK);
+    for start in (0..0x10000u32).step_by(BLOCK) {
+        let mut block = [0u16; BLOCK];
+        for (offset, slot) in block.iter_mut().enumerate() {
+            // Surrogates never occur in text: any row will do.
+            let code = start + offset as u32;
+            let c = char::from_u32(code).unwrap_or('\0');
+            let info = if decodable[code as usize] {
+                info_of(c, &encoders)
+            } else {
+                info_of(c, &[])
+            };
+            let next = u16::try_from(rows.len()).expect("fewer than 65536 rows");
+            *slot = *row_of.entry(info).or_insert_with(|| {
+                rows.push(info);
+                next
+            });
+        }
+        let next = u16::try_from(blocks.len()).expect("fewer than 65536 blocks");
+        index.push(*block_of.entry(block).or_insert_with(|| {
+            blocks.push(block);
+            next
+        }));
+    }
+    // Characters beyond the BMP: no single-byte codec encodes them.
+    debug_assert!(encoders
+        .iter()
+        .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
+    let mut table = Table {
+        two_byte: Box::default(),
+        two_byte_run: Box::default(),
+        index,
+        blocks,
+        rows,
+        legacy,
+        windows_1251: UTF8_TRANSFORMS
+            .iter()
+            .position(|transform| transform.encoder == super::cyrillic::READ_AS)
+            .map_or(0, |bit| 1 << bit),
+        all,
+    };
+    table.two_byte = (0x80..TWO_BYTE_END)
+        .map(|code| {
+            let c = char::from_u32(code as u32).unwrap_or('\0');
+            Sequencing::from(&table.info(c))
+        })
+        .collect();
+    table.two_byte_run = table.two_byte.iter().map(RunBits::of).collect();
+    table
+});
+
+/// The facts of `c`.
+#[inline]
+pub(crate) fn info(c: char) -> Info {
+    TABLE.info(c)
+}
+
+impl Table {
+    /// The facts of a character of the BMP (`None` beyond it).
+    #[inline]
+    pub(crate) fn bmp(&self, c: char) -> Option<&Info> {
+        let code = c as usize;
+        let block = *self.index.get(code / BLOCK)?;
+        let row = self.blocks[usize::from(block)][code % BLOCK];
+        Some(&self.rows[usize::from(row)])
+    }
+
+    /// The facts of any character.
+    #[inline]
+    pub(crate) fn info(&self, c: char) -> Info {
+        self.bmp(c).copied().unwrap_or_else(|| info_of(c, &[]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every lookup agrees with the function it stands for, on every code
+    /// point.
+    #[test]
+    fn lookups_agree_with_the_slow_functions() {
+        let encoders: Vec<_> = UTF8_TRANSFORMS
+            .iter()
+            .map(|transform| charmap(transform.encoder).unwrap())
+            .collect();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let fact = info(c);
+            assert_eq!(fact.kind, Kind::of(c), "{c:?}");
+            assert_eq!(fact.alphabetic, c.is_alphabetic(), "{c:?}");
+            assert_eq!(fact.lowercase, c.is_lowercase(), "{c:?}");
+            assert_eq!(fact.uppercase, c.is_uppercase(), "{c:?}");
+            for (bit, charmap) in encoders.iter().enumerate() {
+                let encodable = charmap.encode_char(c).is_some();
+                assert_eq!(
+                    fact.enc & (1 << bit) != 0,
+                    encodable,
+                    "{c:?} {}",
+                    charmap.name()
+                );
+            }
+        }
+        // Printable ASCII stands for itself in every codec (the
+        // prefilter's fast path relies on it).
+        for c in ' '..='~' {
+            for charmap in &encoders {
+                assert_eq!(charmap.encode_char(c), Some(c as u8));
+            }
+        }
+    }
+}
