@@ -5,6 +5,7 @@
 //! Shrunk failures are saved under `proptest-regressions/` and
 //! replayed first on every run; commit them.
 
+mod documents;
 mod extended;
 mod invariants;
 mod reference;

@@ -15,6 +15,7 @@ use encoding_rs::{DecoderResult, Encoding};
 use ftfy_core::codecs::{self, Charmap, Codec, CodecError};
 pub use ftfy_core::guess_bytes;
 
+use ftfy_core::extension::Window;
 use ftfy_core::{complete_segments_len, segment_end};
 
 use crate::mode::{self, Guesser};
@@ -303,6 +304,8 @@ pub struct TextBatches<R> {
     max_decode_length: usize,
     /// How to guess the encoding when none is given.
     guesser: Guesser,
+    /// The windows the mode judges a document in, if it judges documents.
+    document_window: Option<Window>,
     /// Bytes read but not yet decoded.
     raw: Vec<u8>,
     /// The input offset of `raw`'s first byte.
@@ -365,6 +368,7 @@ impl<R: Read> TextBatches<R> {
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
             guesser: mode::guesser(config),
+            document_window: mode::document_window(config),
             raw: Vec::new(),
             offset: 0,
             text: String::new(),
@@ -432,11 +436,19 @@ impl<R: Read> TextBatches<R> {
             // text before a bad byte is cut at its last whole segment.
             let over = self.failure.is_some() || (self.eof && self.raw.is_empty());
             if over || self.text.len() >= self.batch_bytes.max(self.look_again_at) {
-                let cut = if self.failure.is_none() && over {
+                let mut cut = if self.failure.is_none() && over {
                     self.text.len()
                 } else {
                     complete_segments_len(&self.text, self.max_decode_length)
                 };
+                // (Where the mode judges documents, whole windows of
+                // lines: each batch is then fixed as within the whole
+                // text. A window ends within its byte size and one more
+                // segment, so reading on is bounded.)
+                let at_end = self.failure.is_none() && over;
+                if let (Some(window), false) = (self.document_window, at_end) {
+                    cut = window.complete_len(&self.text[..cut], self.max_decode_length);
+                }
                 self.look_again_at = 2 * self.text.len();
                 if cut > 0 {
                     self.look_again_at = 0;
@@ -710,6 +722,13 @@ pub struct FixFile<R> {
     batch: String,
     /// Where the next segment of `batch` starts.
     position: usize,
+    /// The windows the mode judges a document in, if it judges documents:
+    /// then a window is fixed at a time, and its lines yielded from
+    /// `fixed`.
+    document_window: Option<Window>,
+    fixed: String,
+    /// Where the next line of `fixed` starts.
+    fixed_position: usize,
 }
 
 /// The size of the batches `fix_file` reads; it yields segment by segment.
@@ -770,6 +789,9 @@ pub fn fix_file<R: Read>(
         max_decode_length: config.max_decode_length,
         batch: String::new(),
         position: 0,
+        document_window: mode::document_window(config),
+        fixed: String::new(),
+        fixed_position: 0,
     })
 }
 
@@ -785,6 +807,9 @@ impl<R: Read> Iterator for FixFile<R> {
     type Item = Result<String, FixFileError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.fixed_position < self.fixed.len() {
+            return Some(Ok(self.next_fixed_line()));
+        }
         if self.position == self.batch.len() {
             match self.batches.next_batch() {
                 Ok(Some(batch)) => {
@@ -795,10 +820,31 @@ impl<R: Read> Iterator for FixFile<R> {
                 Err(error) => return Some(Err(error)),
             }
         }
-        let end = segment_end(&self.batch, self.position, self.max_decode_length);
-        let segment = &self.batch[self.position..end];
-        self.position = end;
-        Some(Ok(self.fixer.fix_lines(segment).into_owned()))
+        let rest = &self.batch[self.position..];
+        let Some(window) = self.document_window else {
+            let end = segment_end(rest, 0, self.max_decode_length);
+            self.position += end;
+            return Some(Ok(self.fixer.fix_lines(&rest[..end]).into_owned()));
+        };
+        // (Batches end where windows end, but the last: a window whole.)
+        let end = match window.complete_len(rest, self.max_decode_length) {
+            0 => rest.len(),
+            end => end,
+        };
+        self.fixed = self.fixer.fix_lines(&rest[..end]).into_owned();
+        self.fixed_position = 0;
+        self.position += end;
+        Some(Ok(self.next_fixed_line()))
+    }
+}
+
+impl<R> FixFile<R> {
+    /// The next line of the fixed window.
+    fn next_fixed_line(&mut self) -> String {
+        let rest = &self.fixed[self.fixed_position..];
+        let end = rest.find('\n').map_or(rest.len(), |newline| newline + 1);
+        self.fixed_position += end;
+        rest[..end].to_owned()
     }
 }
 

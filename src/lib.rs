@@ -29,7 +29,9 @@
 //! - [`badness::is_bad`] to *detect* mojibake without fixing it;
 //! - [`fixes`] for each fix on its own, [`codecs`] for the single-byte and
 //!   `utf-8-variants` codecs, [`breaker`] to damage text on purpose;
-//! - [`guess_bytes`] and [`fix_file`] for bytes of unknown encoding.
+//! - [`guess_bytes`] and [`fix_file`] for bytes of unknown encoding;
+//! - [`ColumnFixer`] and [`fix_texts_with`] for the texts of a column,
+//!   judged together in extended recovery.
 //!
 //! The crate is a thin layer on two others, which the compiler keeps
 //! apart: `ftfy-core` (ftfy 6.3.1's algorithm) and `ftfy-extended`
@@ -40,6 +42,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod column;
 pub mod extended;
 pub mod file;
 pub mod fixes;
@@ -53,13 +56,16 @@ pub use api::{
     apply_plan, fix_and_explain, fix_encoding, fix_encoding_and_explain, fix_encoding_with,
     fix_text, fix_text_segment, fix_text_with,
 };
+pub use column::{fix_texts_with, ColumnFixer, ColumnPieces};
 pub use file::{fix_file, guess_bytes, guess_bytes_with};
 pub use ftfy_core::general_category;
 #[cfg(feature = "names")]
 pub use ftfy_core::{explain_unicode, write_explanation};
-pub use ftfy_core::{Action, LineState, Normalization, PlanError, TextFixerConfig, UnescapeHtml};
+pub use ftfy_core::{
+    Action, DocumentDecision, LineState, Normalization, PlanError, TextFixerConfig, UnescapeHtml,
+};
 pub use ftfy_extended::{guess_bytes_ranked, EncodingGuess};
-pub use stream::StreamFixer;
+pub use stream::{ExplainedLines, StreamFixer};
 
 use ftfy_extended::ExtensionFix;
 

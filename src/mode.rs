@@ -2,19 +2,47 @@
 //! extended recovery on top of it, from
 //! [`TextFixerConfig::extended_recovery`]. Everything else asks here.
 
+use ftfy_core::extension::Window;
 use ftfy_core::Mode;
-use ftfy_extended::{ExtendedRecovery, ExtensionFix};
+use ftfy_extended::{DocumentRecovery, ExtendedRecovery, ExtensionFix, DOCUMENT_WINDOW};
 
 use crate::TextFixerConfig;
 
-/// `config`'s mode: how `fix_text`'s pipeline fixes encodings, and which
-/// plans it records.
+/// Extended recovery's judgement of documents, in the library's windows.
+static DOCUMENTS: DocumentRecovery = DocumentRecovery::new(DOCUMENT_WINDOW);
+
+/// `config`'s mode: how `fix_text`'s pipeline fixes encodings, which
+/// plans it records, and whether it judges a text of many lines as a
+/// document first.
 pub(crate) fn of(config: &TextFixerConfig) -> Mode<ExtensionFix> {
+    if config.extended_recovery {
+        per_line(config).with_documents(&DOCUMENTS)
+    } else {
+        Mode::ftfy()
+    }
+}
+
+/// `config`'s mode for lines already judged as part of a document (the
+/// texts of a column): [`of`] without its judgement of documents.
+pub(crate) fn per_line(config: &TextFixerConfig) -> Mode<ExtensionFix> {
     if config.extended_recovery {
         Mode::new(&ExtendedRecovery, &ExtendedRecovery)
     } else {
         Mode::ftfy()
     }
+}
+
+/// The windows `config`'s mode judges a document in, if it judges
+/// documents: a reader that hands pieces of a text to independent fixers
+/// cuts them at a window's end.
+pub(crate) fn document_window(config: &TextFixerConfig) -> Option<Window> {
+    of(config).document_window().filter(|_| config.fix_encoding)
+}
+
+/// Whether `config`'s mode judges a set of texts (a column) as one
+/// document.
+pub(crate) fn judges_columns(config: &TextFixerConfig) -> bool {
+    config.extended_recovery && config.fix_encoding
 }
 
 /// How bytes of unknown encoding are guessed in `config`'s mode.

@@ -64,6 +64,13 @@ impl StreamFixer {
         StreamFixer(mode::of(config).stream_fixer(config, state))
     }
 
+    /// A fixer at the start of a text whose lines were judged already, as
+    /// part of a larger document (the texts of a column): no judgement of
+    /// its own as a document.
+    pub(crate) fn per_line(config: &TextFixerConfig) -> StreamFixer {
+        StreamFixer(mode::per_line(config).stream_fixer(config, LineState::start(config)))
+    }
+
     /// The state the lines fixed so far leave for the lines to come.
     pub fn state(&self) -> LineState {
         self.0.state()
@@ -140,4 +147,35 @@ impl StreamFixer {
     pub fn fix_lines_with(&mut self, text: &str, changed: impl FnMut(Range<usize>, String)) {
         self.0.fix_lines_with(text, changed);
     }
+
+    /// Fixes the lines of `text` as [`fix_lines`](StreamFixer::fix_lines)
+    /// does, and says why: the plan of each line that changed (which
+    /// replays on its line, with [`apply_plan`](crate::apply_plan), to
+    /// the fixed line), and, in extended recovery, which legacy mixup each
+    /// window of lines was found to be read in, with its evidence in bits.
+    ///
+    /// ```
+    /// use ftfy::{apply_plan, StreamFixer, TextFixerConfig};
+    ///
+    /// let config = TextFixerConfig::default().extended_recovery(true);
+    /// let text = "Za¿ó³æ gêœl¹ jaŸñ\nGdañsk i £ódŸ\n";
+    /// let explained = StreamFixer::new(&config).fix_lines_explained(text);
+    /// assert_eq!(explained.text, "Zażółć gęślą jaźń\nGdańsk i Łódź\n");
+    /// let decision = &explained.documents[0];
+    /// assert_eq!((decision.written_in, decision.read_as), ("windows-1250", "sloppy-windows-1252"));
+    /// assert_eq!(
+    ///     decision.to_string(),
+    ///     format!("lines 1-2: written in windows-1250, read as sloppy-windows-1252 ({:.1} bits of evidence from 2 lines, 0 against)", decision.evidence_bits)
+    /// );
+    /// let (line, plan) = &explained.lines[1];
+    /// assert_eq!((*line, apply_plan("Gdañsk i £ódŸ", plan).unwrap().as_str()), (1, "Gdańsk i Łódź"));
+    /// ```
+    pub fn fix_lines_explained(&mut self, text: &str) -> ExplainedLines {
+        self.0.fix_lines_explained(text)
+    }
 }
+
+/// What [`StreamFixer::fix_lines_explained`] gives: the fixed text, the
+/// plan of each line that changed, and what each window of the document
+/// was found to be read in.
+pub type ExplainedLines = ftfy_core::ExplainedLines<ExtensionFix>;

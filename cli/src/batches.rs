@@ -26,7 +26,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use ftfy::file::{FixFileError, TextBatches};
-use ftfy::{fix_text_with, ExplanationStep, LineState, StreamFixer, TextFixerConfig};
+use ftfy::{
+    fix_text_with, DocumentDecision, ExplanationStep, LineState, StreamFixer, TextFixerConfig,
+};
 
 use super::jsonl;
 use super::{read_failure, Failure};
@@ -154,25 +156,25 @@ impl<'a> BatchFixer<'a> {
                 end_state: fixer.state(),
             };
         };
-        let mut text = String::with_capacity(batch.text.len());
+        // (The whole batch at once: in extended recovery its windows of
+        // lines are judged together, and say what they were read in.)
+        let explained = fixer.fix_lines_explained(&batch.text);
         let mut explanations = String::new();
-        for (number, line) in (batch.first_line..).zip(batch.text.split_inclusive('\n')) {
-            let before = fixer.clone();
-            let fixed = fixer.fix_lines(line);
-            if fixed != line {
-                explain_into(
-                    &mut explanations,
-                    number,
-                    &before.explain_segment(line),
-                    format,
-                );
-            }
-            text.push_str(&fixed);
+        for decision in &explained.documents {
+            document_into(&mut explanations, batch.first_line, decision, format);
+        }
+        for (index, plan) in &explained.lines {
+            explain_into(
+                &mut explanations,
+                batch.first_line + *index as u64,
+                plan,
+                format,
+            );
         }
         Fixed {
             end_state: fixer.state(),
             batch,
-            text: Some(text),
+            text: Some(explained.text),
             explanations,
         }
     }
@@ -207,6 +209,34 @@ impl<'a> BatchFixer<'a> {
             text: Some(text),
             explanations,
         })
+    }
+}
+
+/// Writes what a block of lines was found to be read in, as `--explain`
+/// shows it (`lines 1-40: written in windows-1250, read as
+/// sloppy-windows-1252 (…)`), lines counted from `first_line`.
+fn document_into(out: &mut String, first_line: u64, decision: &DocumentDecision, format: Explain) {
+    let (start, end) = (
+        first_line + decision.lines.start as u64,
+        first_line + decision.lines.end as u64 - 1,
+    );
+    match format {
+        Explain::Text => out.push_str(&format!(
+            "lines {start}-{end}: written in {}, read as {} ({:.1} bits of evidence from {} lines, {} against)\n",
+            decision.written_in,
+            decision.read_as,
+            decision.evidence_bits,
+            decision.lines_for,
+            decision.lines_against
+        )),
+        Explain::Json => out.push_str(&format!(
+            "{{\"lines\":[{start},{end}],\"written_in\":\"{}\",\"read_as\":\"{}\",\"evidence_bits\":{:.1},\"lines_for\":{},\"lines_against\":{}}}\n",
+            decision.written_in,
+            decision.read_as,
+            decision.evidence_bits,
+            decision.lines_for,
+            decision.lines_against
+        )),
     }
 }
 

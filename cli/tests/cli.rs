@@ -598,3 +598,29 @@ fn guessing_in_extended_mode_finds_legacy_encodings() {
         stderr(&explained)
     );
 }
+
+/// In extended recovery a file is judged as a document: `--explain` says
+/// which mixup its lines were found to be read in, with the evidence, and
+/// the plan of each line, and the text is what it is without `--explain`.
+#[test]
+fn explains_the_document_s_mixup() {
+    let input = "Ïðèâåò, êàê äåëà?\nÂñ¸ õîðîøî, ñïàñèáî.\nplain\n";
+    let plain = run(&["--extended-recovery"], input.as_bytes());
+    let explained = run(&["--extended-recovery", "--explain"], input.as_bytes());
+    assert!(explained.status.success(), "{}", stderr(&explained));
+    assert_eq!(
+        stdout(&explained),
+        "Привет, как дела?\nВсё хорошо, спасибо.\nplain\n"
+    );
+    assert_eq!(stdout(&explained), stdout(&plain));
+    let report = stderr(&explained);
+    assert!(
+        report.starts_with("lines 1-3: written in windows-1251, read as sloppy-windows-1252 ("),
+        "{report}"
+    );
+    assert!(report.contains("from 2 lines, 0 against)\n"), "{report}");
+    assert!(report.ends_with(
+        "line 1: [('encode', 'sloppy-windows-1252'), ('decode', 'windows-1251')]\n\
+         line 2: [('encode', 'sloppy-windows-1252'), ('decode', 'windows-1251')]\n"
+    ));
+}

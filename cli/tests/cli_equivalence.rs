@@ -51,6 +51,11 @@ const PIECES: &[&str] = &[
     "éééééééé",
     "あいうえおかきくけこ",
     "😀😀😀",
+    // Legacy mixups, which extended recovery weighs over blocks of lines
+    // (Windows-1251, -1250 and -1253 read as Windows-1252).
+    "Ïðèâåò, êàê äåëà?\n",
+    "Za¿ó³æ gêœl¹ jaŸñ\n",
+    "ÊáëçìÝñá êüóìå\n",
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -91,8 +96,9 @@ fn options() -> impl Strategy<Value = (Vec<&'static str>, TextFixerConfig)> {
         )),
         Just((
             vec!["--max-decode-length", "16"],
-            default.max_decode_length(16)
+            default.clone().max_decode_length(16)
         )),
+        Just((vec!["--extended-recovery"], default.extended_recovery(true))),
     ]
 }
 

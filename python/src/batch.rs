@@ -84,9 +84,7 @@ impl Chunk {
             let text = &self.text[self.start..end];
             if text.len() >= PIECE_BYTES {
                 // Fixed in pieces as fix_text fixes it, with the column's config.
-                let pieces = self
-                    .pieces
-                    .get_or_insert_with(|| PieceFixer::new(column.config()));
+                let pieces = self.pieces.get_or_insert_with(|| PieceFixer::new(column));
                 if !pieces.fix_while(text, &mut keep_going) {
                     return false;
                 }

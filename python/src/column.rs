@@ -11,10 +11,12 @@
 //! the column's strings with [`ColumnFixer::fix`], so that decision plugs
 //! in here and nowhere else.
 //!
-//! The library judges a string alone today, whether or not it is part of a
-//! column: [`ColumnFixer::decide`] reads no evidence, and every string gets
-//! `fix_text`'s answer. Off extended recovery, that is ftfy's answer by
-//! definition, column or not.
+//! With extended recovery, [`ColumnFixer::decide`] gathers the evidence of
+//! every line of the strings it is given ([`ftfy::ColumnFixer`]) and each
+//! string is fixed with the mixups decided; with `per_string=True`
+//! ([`Scope::String`]) each string is judged alone, as `fix_text` judges
+//! it. Off extended recovery, every string gets ftfy's answer, column or
+//! not.
 //!
 //! (The Polars plugin is a separate native library, built outside the
 //! workspace; it compiles this same file.)
@@ -36,38 +38,37 @@ pub enum Scope {
 
 /// How to fix the strings of one column, once decided.
 #[derive(Clone, Debug)]
-pub struct ColumnFixer {
-    config: TextFixerConfig,
-}
+pub struct ColumnFixer(ftfy::ColumnFixer);
 
 impl ColumnFixer {
     /// Decides how to fix a column from `values`, its strings (all of them
     /// where the column is known whole; the first ones where it arrives
-    /// as a stream), with `config` and in `scope`.
-    ///
-    /// The one place where a column-level decision is made. The library's
-    /// extended recovery judges each string alone, so today the decision
-    /// is the same in either scope and reads none of `values`.
+    /// as a stream), with `config` and in `scope`: the one place where a
+    /// column-level decision is made.
     pub fn decide<'a>(
         config: &TextFixerConfig,
         scope: Scope,
         values: impl IntoIterator<Item = &'a str>,
     ) -> ColumnFixer {
-        let _ = (scope, values);
-        ColumnFixer {
-            config: config.clone(),
-        }
+        ColumnFixer(match scope {
+            Scope::Column => ftfy::ColumnFixer::decide(config, values),
+            Scope::String => ftfy::ColumnFixer::per_string(config),
+        })
     }
 
     /// The config each string is fixed with.
     pub fn config(&self) -> &TextFixerConfig {
-        &self.config
+        self.0.config()
     }
 
-    /// Fixes one string of the column: `fix_text`'s answer, borrowed when
-    /// nothing changes.
+    /// Fixes one string of the column, borrowed when nothing changes.
     pub fn fix<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        ftfy::fix_text_with(text, &self.config)
+        self.0.fix(text)
+    }
+
+    /// A fixer for one long string of the column, fed piece by piece.
+    pub fn pieces(&self) -> ftfy::ColumnPieces {
+        self.0.pieces()
     }
 }
 
@@ -76,7 +77,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_string_gets_fix_texts_answer_in_either_scope() {
+    fn each_string_gets_fix_texts_answer_but_in_a_column_of_extended_recovery() {
         let texts = ["cafÃ©", "Un cafГ© au lait", "fine", "Ïðèâåò, êàê äåëà?"];
         for extended in [false, true] {
             let config = TextFixerConfig::default().extended_recovery(extended);
@@ -87,5 +88,14 @@ mod tests {
                 }
             }
         }
+        // Polish names in Windows-1250 read as Windows-1252: too short to
+        // judge alone, a column of them is Polish.
+        let column = ["Ca³a", "£ódŸ", "Gdañsk"];
+        let config = TextFixerConfig::default().extended_recovery(true);
+        let fixer = ColumnFixer::decide(&config, Scope::Column, column);
+        let fixed: Vec<Cow<'_, str>> = column.iter().map(|text| fixer.fix(text)).collect();
+        assert_eq!(fixed, ["Cała", "Łódź", "Gdańsk"]);
+        let alone = ColumnFixer::decide(&config, Scope::String, column);
+        assert_eq!(alone.fix("Gdañsk"), "Gdañsk");
     }
 }

@@ -10,8 +10,9 @@
 //!
 //! Text is fixed in *pieces* of whole segments (where `fix_text` cuts:
 //! after a line feed, or `max_decode_length` characters into a longer line)
-//! with a [`StreamFixer`], which gives exactly `fix_text` of the whole; a
-//! piece is the unit of work between two checks.
+//! by the column's [`ftfy::ColumnPieces`], which gives exactly what the
+//! column gives the whole string (`fix_text` of it, judged alone); a piece
+//! is the unit of work between two checks.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -19,10 +20,10 @@ use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ftfy::{StreamFixer, TextFixerConfig};
+use ftfy::TextFixerConfig;
 use pyo3::prelude::*;
 
-use crate::column::ColumnFixer;
+use crate::column::{ColumnFixer, Scope};
 
 /// How long a thread that holds the GIL on and off works or waits between
 /// two checks for signals.
@@ -69,25 +70,28 @@ pub fn segment_end(text: &str, max_chars: usize) -> usize {
 /// same text each time.
 #[derive(Clone, Debug)]
 pub struct PieceFixer {
-    fixer: StreamFixer,
+    pieces: ftfy::ColumnPieces,
     max_chars: usize,
     /// [`PIECE_BYTES`], but in tests.
     piece_bytes: usize,
     /// Where the next piece starts.
     position: usize,
-    /// The fixed text so far, from the first piece that changed (`None`
-    /// while every piece came back unchanged).
-    fixed: Option<String>,
+    /// The fixed text so far.
+    fixed: String,
+    /// Whether `fixed` differs from the text it stands for.
+    changed: bool,
 }
 
 impl PieceFixer {
-    pub fn new(config: &TextFixerConfig) -> PieceFixer {
+    /// A fixer for one long string of `column`.
+    pub fn new(column: &ColumnFixer) -> PieceFixer {
         PieceFixer {
-            fixer: StreamFixer::new(config),
-            max_chars: config.max_decode_length,
+            pieces: column.pieces(),
+            max_chars: column.config().max_decode_length,
             piece_bytes: PIECE_BYTES,
             position: 0,
-            fixed: None,
+            fixed: String::new(),
+            changed: false,
         }
     }
 
@@ -111,28 +115,24 @@ impl PieceFixer {
         while end < text.len() && end - start < self.piece_bytes {
             end += segment_end(&text[end..], self.max_chars);
         }
-        match self.fixer.fix_lines(&text[start..end]) {
-            Cow::Borrowed(piece) => {
-                if let Some(fixed) = &mut self.fixed {
-                    fixed.push_str(piece);
-                }
-            }
-            Cow::Owned(piece) => {
-                let fixed = self.fixed.get_or_insert_with(|| {
-                    let mut fixed = String::with_capacity(text.len() + text.len() / 8);
-                    fixed.push_str(&text[..start]);
-                    fixed
-                });
-                fixed.push_str(&piece);
-            }
+        // (The fixer holds back what it can't fix yet: an unfinished
+        // window of lines, where the text is judged as a document.)
+        let mut out = self.pieces.feed(&text[start..end]);
+        if end == text.len() {
+            out += &self.pieces.finish();
         }
+        let emitted = self.fixed.len();
+        self.changed |= !text
+            .get(emitted..)
+            .is_some_and(|rest| rest.starts_with(&out));
+        self.fixed.push_str(&out);
         self.position = end;
     }
 
     /// The fixed text, or `None` when fixing changed nothing. Call it once
     /// [`fix_while`](PieceFixer::fix_while) has returned `true`.
     pub fn into_fixed(self) -> Option<String> {
-        self.fixed
+        self.changed.then_some(self.fixed)
     }
 }
 
@@ -151,7 +151,7 @@ pub fn fix_stoppable(
             Cow::Owned(fixed) => Some(fixed),
         });
     }
-    let mut pieces = PieceFixer::new(column.config());
+    let mut pieces = PieceFixer::new(column);
     pieces
         .fix_while(text, keep_going)
         .then(|| pieces.into_fixed())
@@ -237,7 +237,7 @@ pub fn fix_text_in_slices(
     text: &str,
     config: &TextFixerConfig,
 ) -> PyResult<Option<String>> {
-    let mut pieces = PieceFixer::new(config);
+    let mut pieces = PieceFixer::new(&ColumnFixer::decide(config, Scope::String, []));
     loop {
         let done = py.allow_threads(|| {
             let deadline = Instant::now() + SLICE;
@@ -328,7 +328,7 @@ mod tests {
             stops in prop::collection::vec(any::<bool>(), 0..40),
         ) {
             let config = TextFixerConfig::default().max_decode_length(max_chars);
-            let mut pieces = PieceFixer::new(&config);
+            let mut pieces = PieceFixer::new(&ColumnFixer::decide(&config, Scope::String, []));
             pieces.piece_bytes = piece_bytes;
             let mut answers = stops.into_iter().cycle();
             while !pieces.fix_while(&text, || answers.next().unwrap_or(true)) {}
@@ -398,7 +398,8 @@ mod tests {
                 TextFixerConfig::default(),
                 TextFixerConfig::default().max_decode_length(1000),
             ] {
-                let mut pieces = PieceFixer::new(&config);
+                let column = ColumnFixer::decide(&config, Scope::String, []);
+                let mut pieces = PieceFixer::new(&column);
                 let mut slices = 0;
                 // Stop after every piece, and go on.
                 while !pieces.fix_while(text, || false) {

@@ -223,6 +223,26 @@ export function makeApi(glue) {
     return result + text.slice(cursor);
   }
 
+  /**
+   * Fixes the texts of a column (an array of strings) as `fixText` fixes
+   * each, but that with `extendedRecovery` the column is judged as one
+   * document: the evidence of all its texts decides which legacy mixups it
+   * holds, and each text is fixed with them. `perString: true` judges each
+   * text alone.
+   */
+  function fixTexts(texts, options) {
+    if (!Array.isArray(texts)) {
+      throw new TypeError(`fixTexts: texts must be an array of strings, got ${describe(texts)}`);
+    }
+    const encoded = encodeOptions('fixTexts', options, ['perString']);
+    const perString = encoded.extra.perString ?? false;
+    if (typeof perString !== 'boolean') {
+      throw new TypeError(`fixTexts: option perString must be true or false, got ${describe(perString)}`);
+    }
+    texts.forEach((text, index) => checkText(`fixTexts (text ${index})`, text, !encoded.values.fixSurrogates));
+    return wasmCall('fixTexts', () => glue.fix_texts(texts, ...configArgs(encoded), perString));
+  }
+
   /** Bytes as a Uint8Array (a Node Buffer is one); an ArrayBuffer is viewed. */
   function checkBytes(caller, bytes) {
     if (bytes instanceof Uint8Array) return bytes;
@@ -507,6 +527,7 @@ export function makeApi(glue) {
   return {
     DEFAULT_OPTIONS,
     fixText,
+    fixTexts,
     fixTextSegment,
     fixEncoding,
     fixAndExplain,

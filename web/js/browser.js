@@ -9,6 +9,7 @@ await init({ module_or_path: new URL('../pkg/ftfy_bg.wasm', import.meta.url) });
 export const {
   DEFAULT_OPTIONS,
   fixText,
+  fixTexts,
   fixTextSegment,
   fixEncoding,
   fixAndExplain,

@@ -102,6 +102,18 @@ export const DEFAULT_OPTIONS: Readonly<Required<TextFixerOptions>>;
 
 /** Fixes text: mojibake, entities, escapes, ligatures, width, quotes, line breaks, controls, normalization. */
 export function fixText(text: string, options?: TextFixerOptions | null): string;
+/** Options of `fixTexts`: the configuration, and `perString`. */
+export interface FixTextsOptions extends TextFixerOptions {
+  /** Judge each text alone, as `fixText` does, rather than the column as one document (extended recovery only; default false). */
+  perString?: boolean;
+}
+
+/**
+ * Fixes the texts of a column, each as `fixText` does; with `extendedRecovery`
+ * the column is judged as one document first (its texts' evidence decides
+ * which legacy mixups it holds), unless `perString` is set.
+ */
+export function fixTexts(texts: string[], options?: FixTextsOptions | null): string[];
 /** `fixText` on one segment, without cutting it into lines. */
 export function fixTextSegment(text: string, options?: TextFixerOptions | null): string;
 /** Undoes mojibake only. */

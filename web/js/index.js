@@ -14,6 +14,7 @@ glue.initSync({ module: readFileSync(new URL('../pkg/ftfy_bg.wasm', import.meta.
 export const {
   DEFAULT_OPTIONS,
   fixText,
+  fixTexts,
   fixTextSegment,
   fixEncoding,
   fixAndExplain,

@@ -363,9 +363,14 @@ function runJob(worker, message, onProgress) {
   });
 }
 
-/** Where to cut `file` in two: just after a line feed near its middle, or null. */
-async function cutPoint(file) {
-  if (workers.length < 2 || file.size < SPLIT_BYTES) return null;
+/**
+ * Where to cut `file` in two: just after a line feed near its middle, or
+ * null. Never in extended recovery, which judges the file's lines in
+ * windows counted from its start: a cut elsewhere than a window's end
+ * would judge the lines around it otherwise than one pass does.
+ */
+async function cutPoint(file, options) {
+  if (workers.length < 2 || file.size < SPLIT_BYTES || options.extendedRecovery) return null;
   const middle = Math.floor(file.size / 2);
   const near = new Uint8Array(await file.slice(middle, middle + (1 << 16)).arrayBuffer());
   const newline = near.indexOf(0x0a);
@@ -396,7 +401,7 @@ function joined(first, second) {
  * always fixed as one text.
  */
 async function fixParts(file, options, encoding, onProgress) {
-  const cut = await cutPoint(file);
+  const cut = await cutPoint(file, options);
   const whole = { type: 'file', file, options, encoding, start: 0 };
   if (cut === null) return runJob(workers[0], { ...whole, end: file.size }, (data) => onProgress([data]));
   const read = [null, null];

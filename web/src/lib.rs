@@ -114,6 +114,30 @@ pub fn fix_text(
     on_input(length, options, text::fix_text)
 }
 
+/// The texts of a column fixed with one [`ftfy::ColumnFixer`]: in
+/// extended recovery the column is judged as one document (each text
+/// alone with `per_string`), as `fix_texts_with` does.
+#[wasm_bindgen]
+pub fn fix_texts(
+    texts: Vec<String>,
+    flags: u32,
+    unescape_html: u32,
+    normalization: u32,
+    max_decode_length: u32,
+    per_string: bool,
+) -> Result<Vec<String>, JsError> {
+    let config = config(flags, unescape_html, normalization, max_decode_length)?;
+    let column = if per_string {
+        ftfy::ColumnFixer::per_string(&config)
+    } else {
+        ftfy::ColumnFixer::decide(&config, texts.iter().map(String::as_str))
+    };
+    Ok(texts
+        .iter()
+        .map(|text| column.fix(text).into_owned())
+        .collect())
+}
+
 /// `fix_text_segment` on the input buffer, as [`text::Changes`].
 #[wasm_bindgen]
 pub fn fix_text_segment(

@@ -51,6 +51,31 @@ test('extended recovery is one option, off by default', () => {
   assert.equal(ftfy.DEFAULT_OPTIONS.extendedRecovery, false);
 });
 
+test('fixTexts judges a column as one document in extended recovery; perString judges each text alone', () => {
+  // Polish in Windows-1250 read as Windows-1252 (each line's original
+  // beside it): each line alone is too short to judge, the column is not.
+  const column = [
+    ['Za¿ó³æ gêœl¹ jaŸñ', 'Zażółć gęślą jaźń'],
+    ['£ódŸ', 'Łódź'],
+    ['Gdañsk', 'Gdańsk'],
+    ['Kraków', 'Kraków'],
+    ['Ca³a Polska', 'Cała Polska'],
+  ];
+  const texts = column.map(([read]) => read);
+  assert.deepEqual(ftfy.fixTexts(texts, { extendedRecovery: true }), column.map(([, original]) => original));
+  const alone = texts.map((text) => ftfy.fixText(text, { extendedRecovery: true }));
+  assert.equal(alone[2], 'Gdañsk');
+  assert.deepEqual(ftfy.fixTexts(texts, { extendedRecovery: true, perString: true }), alone);
+  // The default mode: each text's fixText, column or not.
+  const mixed = ['cafÃ©', 'fine', ...texts];
+  assert.deepEqual(ftfy.fixTexts(mixed), mixed.map((text) => ftfy.fixText(text)));
+  assert.deepEqual(ftfy.fixTexts([]), []);
+  const throws = (work, type, pattern) => assert.throws(work, (error) => error instanceof type && pattern.test(error.message));
+  throws(() => ftfy.fixTexts('text'), TypeError, /^fixTexts: texts must be an array of strings, got the string "text"$/);
+  throws(() => ftfy.fixTexts(['a', 2]), TypeError, /^fixTexts \(text 1\): text must be a string, got number 2$/);
+  throws(() => ftfy.fixTexts(['a'], { perString: 1 }), TypeError, /option perString must be true or false/);
+});
+
 test("the default options are the crate's defaults, and each option reaches the library as given", () => {
   const requests = [{ function: 'defaultOptions' }, { function: 'config', options: ftfy.DEFAULT_OPTIONS }];
   for (const [name, value] of Object.entries(ftfy.DEFAULT_OPTIONS)) {

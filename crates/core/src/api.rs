@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use crate::document::{DocumentFixer, Window};
 use crate::encoding::{EncodingFixer, ExplainEncoding, Ftfy};
 use crate::pipeline::{decodes_entities, fix_segment, fix_segment_explained};
 use crate::plan::{ExplainedText, ExplanationStep, NoExtension, PlanError, PlanExtension};
@@ -26,6 +27,7 @@ use crate::TextFixerConfig;
 pub struct Mode<X: 'static = NoExtension> {
     fixer: &'static dyn EncodingFixer,
     explainer: &'static dyn ExplainEncoding<X>,
+    documents: Option<&'static dyn DocumentFixer<X>>,
 }
 
 impl Mode {
@@ -33,6 +35,7 @@ impl Mode {
     pub const FTFY: Mode = Mode {
         fixer: &Ftfy,
         explainer: &Ftfy,
+        documents: None,
     };
 }
 
@@ -48,7 +51,29 @@ impl<X: PlanExtension> Mode<X> {
         fixer: &'static dyn EncodingFixer,
         explainer: &'static dyn ExplainEncoding<X>,
     ) -> Mode<X> {
-        Mode { fixer, explainer }
+        Mode {
+            fixer,
+            explainer,
+            documents: None,
+        }
+    }
+
+    /// This mode, judging a text of many lines as a document with
+    /// `documents` before its lines are fixed (see
+    /// [`DocumentFixer`](crate::extension::DocumentFixer)): in
+    /// [`Mode::fix_text`] and [`Mode::stream_fixer`]'s fixers.
+    #[must_use]
+    pub fn with_documents(self, documents: &'static dyn DocumentFixer<X>) -> Mode<X> {
+        Mode {
+            documents: Some(documents),
+            ..self
+        }
+    }
+
+    /// The size of the windows this mode judges documents in, if it judges
+    /// them (see [`Window::complete_len`]).
+    pub fn document_window(self) -> Option<Window> {
+        self.documents.map(|documents| documents.window())
     }
 
     /// Fixes text line by line (see [`fix_text_with`]).
@@ -116,7 +141,7 @@ impl<X: PlanExtension> Mode<X> {
     /// A [`StreamFixer`] in this mode, for text that follows lines which
     /// left `state`.
     pub fn stream_fixer(self, config: &TextFixerConfig, state: LineState) -> StreamFixer<X> {
-        StreamFixer::with_fixers(self.fixer, self.explainer, config, state)
+        StreamFixer::with_fixers(self.fixer, self.explainer, self.documents, config, state)
     }
 }
 

@@ -17,12 +17,17 @@
 //! - **The plan steps.** Plans carry a layer's own steps as their
 //!   extension ([`PlanExtension`]): the core records, prints, parses and
 //!   replays them.
+//! - **Documents.** A layer may judge a text of many lines as a whole
+//!   before its lines are fixed ([`DocumentFixer`], given to a mode with
+//!   [`crate::Mode::with_documents`]); the core cuts the text into
+//!   [`Window`]s and holds back an unfinished one.
 //! - **Byte routines** the hot loops share ([`text`]), and the FNV hash
 //!   ([`FnvMap`]).
 
 pub use crate::codecs::misread::{
     may_be_encodable, may_continue_sequence, starts_unencodable, UNENCODABLE,
 };
+pub use crate::document::{DocumentFixer, Window, WindowExplanation, WindowPosition};
 pub use crate::encoding::{
     Capabilities, EncodingFixer, ExplainEncoding, Ftfy, RoundFacts, RoundFix, ScanFacts,
 };

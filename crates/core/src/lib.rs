@@ -32,6 +32,7 @@ pub mod breaker;
 mod bytes;
 pub mod codecs;
 mod config;
+mod document;
 mod edits;
 mod encoding;
 mod explain;
@@ -44,6 +45,7 @@ mod pipeline;
 mod plan;
 mod python_classes;
 mod replay;
+mod segments;
 mod stream;
 mod text;
 
@@ -53,8 +55,10 @@ pub use api::{
 };
 pub use bytes::guess_bytes;
 pub use config::{Normalization, TextFixerConfig, UnescapeHtml};
+pub use document::DocumentDecision;
 pub use explain::general_category;
 #[cfg(feature = "names")]
 pub use explain::{explain_unicode, write_explanation};
 pub use plan::{Action, ExplainedText, ExplanationStep, NoExtension, PlanError, PlanExtension};
-pub use stream::{complete_segments_len, segment_end, LineState, StreamFixer};
+pub use segments::{complete_segments_len, segment_end};
+pub use stream::{ExplainedLines, LineState, StreamFixer};

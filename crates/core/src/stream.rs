@@ -13,13 +13,15 @@ use std::borrow::Cow;
 
 use std::ops::Range;
 
+use crate::document::{DocumentDecision, DocumentFixer, Window, WindowExplanation, WindowPosition};
 use crate::encoding::{EncodingFixer, ExplainEncoding, Ftfy};
 use crate::pipeline::{
     decodes_entities, fix_scanned_segment_by_lines, fix_segment, fix_segment_explained, scan_line,
     scan_to_loud_line, FixedLines, Quiet, Triggers, Unsettled,
 };
 use crate::plan::{ExplanationStep, NoExtension, PlanExtension};
-use crate::text::{char_boundary_at_or_before, char_count};
+use crate::segments::{complete_segments_len, segment_end};
+use crate::text::char_boundary_at_or_before;
 use crate::{TextFixerConfig, UnescapeHtml};
 
 /// What fixing the lines so far decided for the lines to come: whether
@@ -134,7 +136,29 @@ impl LineState {
 pub struct StreamFixer<X: 'static = NoExtension> {
     /// The mode's `fix_encoding` with a plan, for `explain_segment`.
     explainer: &'static dyn ExplainEncoding<X>,
+    /// The mode's judgement of documents, if it has one, and where the
+    /// text so far left its windows.
+    documents: Option<(&'static dyn DocumentFixer<X>, WindowPosition)>,
     lines: Lines,
+}
+
+/// What [`StreamFixer::fix_lines_explained`] gives: the fixed text, the
+/// plan of each line that changed, and what the mode's judgement of the
+/// document decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExplainedLines<X> {
+    /// The fixed text: what [`StreamFixer::fix_lines`] gives.
+    pub text: String,
+    /// Each line that changed, by its index from 0, with its plan (a line
+    /// longer than `max_decode_length` has one entry per segment that
+    /// changed).
+    pub lines: Vec<(usize, Vec<ExplanationStep<X>>)>,
+    /// What the document was found to be read in, window by window
+    /// (extended recovery only).
+    pub documents: Vec<DocumentDecision>,
+    /// The lines whose judgement ran out of its work budget, by index
+    /// from 0: they got only the answer found before.
+    pub out_of_budget: Vec<usize>,
 }
 
 /// A [`StreamFixer`] but for the plans of its mode: the lines fixed so
@@ -173,7 +197,7 @@ impl StreamFixer {
     /// assert_eq!(StreamFixer::resume(&config, state).fix_lines("AT&amp;T\n"), "AT&amp;T\n");
     /// ```
     pub fn resume(config: &TextFixerConfig, state: LineState) -> StreamFixer {
-        StreamFixer::with_fixers(&Ftfy, &Ftfy, config, state)
+        StreamFixer::with_fixers(&Ftfy, &Ftfy, None, config, state)
     }
 }
 
@@ -184,11 +208,16 @@ impl<X: PlanExtension> StreamFixer<X> {
     pub(crate) fn with_fixers(
         fixer: &'static dyn EncodingFixer,
         explainer: &'static dyn ExplainEncoding<X>,
+        documents: Option<&'static dyn DocumentFixer<X>>,
         config: &TextFixerConfig,
         state: LineState,
     ) -> Self {
         StreamFixer {
             explainer,
+            // (A document fixer fixes encodings: nothing to judge without.)
+            documents: documents
+                .filter(|_| config.fix_encoding)
+                .map(|documents| (documents, WindowPosition::default())),
             lines: Lines {
                 config: config.clone(),
                 fixer,
@@ -218,7 +247,24 @@ impl<X: PlanExtension> StreamFixer<X> {
     /// ```
     #[inline]
     pub fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
-        self.lines.fix_lines(text)
+        if self.documents.is_none() {
+            return self.lines.fix_lines(text);
+        }
+        let mut output = None;
+        let mut copied_up_to = 0;
+        self.fix_document_with(text, &mut |range: Range<usize>, fixed: String| {
+            let output = output.get_or_insert_with(|| String::with_capacity(text.len() + 16));
+            output.push_str(&text[copied_up_to..range.start]);
+            output.push_str(&fixed);
+            copied_up_to = range.end;
+        });
+        match output {
+            Some(mut output) => {
+                output.push_str(&text[copied_up_to..]);
+                Cow::Owned(output)
+            }
+            None => Cow::Borrowed(text),
+        }
     }
 
     /// Takes the next piece of the text, cut anywhere, and returns the
@@ -232,16 +278,39 @@ impl<X: PlanExtension> StreamFixer<X> {
     /// assert_eq!(fixer.feed("Ã¶n\nand mo"), "schön\n");
     /// assert_eq!(fixer.finish(), "and mo");
     /// ```
-    #[inline]
     pub fn feed(&mut self, piece: &str) -> String {
-        self.lines.feed(piece)
+        let pending = &mut self.lines.pending;
+        pending.push_str(piece);
+        let max_chars = self.lines.config.max_decode_length;
+        let mut complete = complete_segments_len(pending, max_chars);
+        // (A document's windows are judged whole: hold back the
+        // unfinished one.)
+        if let Some((documents, position)) = self.documents {
+            complete =
+                documents
+                    .window()
+                    .complete_len_after(&pending[..complete], max_chars, position);
+        }
+        if complete == 0 {
+            return String::new();
+        }
+        let unfinished = pending[complete..].to_owned();
+        let mut complete_text = std::mem::replace(pending, unfinished);
+        complete_text.truncate(complete);
+        match self.fix_lines(&complete_text) {
+            Cow::Borrowed(_) => complete_text,
+            Cow::Owned(fixed) => fixed,
+        }
     }
 
     /// Fixes the text held back by [`feed`](StreamFixer::feed): call it
     /// at the end of the text.
-    #[inline]
     pub fn finish(&mut self) -> String {
-        self.lines.finish()
+        let rest = std::mem::take(&mut self.lines.pending);
+        match self.fix_lines(&rest) {
+            Cow::Borrowed(_) => rest,
+            Cow::Owned(fixed) => fixed,
+        }
     }
 
     /// The plan that fixing `segment`, the next segment, takes in this
@@ -286,7 +355,170 @@ impl<X: PlanExtension> StreamFixer<X> {
     /// ```
     #[inline]
     pub fn fix_lines_with(&mut self, text: &str, changed: impl FnMut(Range<usize>, String)) {
-        self.lines.fix_lines_with(text, &mut { changed });
+        if self.documents.is_some() {
+            self.fix_document_with(text, &mut { changed });
+        } else {
+            self.lines.fix_lines_with(text, &mut { changed });
+        }
+    }
+
+    /// Fixes the lines of `text` as [`fix_lines`](StreamFixer::fix_lines)
+    /// does, and says why: the plan of each line that changed (which
+    /// replays on the line, with [`apply_plan`](crate::apply_plan), to
+    /// the fixed line), and, where the mode judges documents, what each
+    /// window of the text was found to be read in.
+    ///
+    /// ```
+    /// let config = ftfy_core::TextFixerConfig::default();
+    /// let mut fixer = ftfy_core::StreamFixer::new(&config);
+    /// let explained = fixer.fix_lines_explained("fine\ncafÃ©\n");
+    /// assert_eq!(explained.text, "fine\ncafé\n");
+    /// assert_eq!(explained.lines.len(), 1);
+    /// assert_eq!(explained.lines[0].0, 1);
+    /// assert!(explained.documents.is_empty());
+    /// ```
+    pub fn fix_lines_explained(&mut self, text: &str) -> ExplainedLines<X> {
+        let mut explained = ExplainedLines {
+            text: String::with_capacity(text.len()),
+            lines: Vec::new(),
+            documents: Vec::new(),
+            out_of_budget: Vec::new(),
+        };
+        // The line each segment starts, counted from 0.
+        let mut line = 0;
+        for (window, repairs, account) in self.windows_explained(text) {
+            let lines_of: Vec<usize> = window
+                .iter()
+                .map(|range| {
+                    let at = line;
+                    line += usize::from(text[range.clone()].ends_with('\n'));
+                    at
+                })
+                .collect();
+            explained
+                .documents
+                .extend(account.decisions.into_iter().map(|mut decision| {
+                    // (From the window's segments to the text's lines.)
+                    let segments = decision.lines;
+                    let last = segments.end.clamp(1, lines_of.len()) - 1;
+                    decision.lines = lines_of[segments.start.min(last)]..lines_of[last] + 1;
+                    decision
+                }));
+            explained
+                .out_of_budget
+                .extend(account.out_of_budget.iter().map(|&index| lines_of[index]));
+            let mut plans = account.plans.into_iter().peekable();
+            let mut repairs = repairs.into_iter().peekable();
+            for (index, range) in window.into_iter().enumerate() {
+                let original = &text[range];
+                let mut plan = plans
+                    .next_if(|(at, _)| *at == index)
+                    .map_or_else(Vec::new, |(_, plan)| plan);
+                let repaired = repairs
+                    .next_if(|(at, _)| *at == index)
+                    .map(|(_, text)| text);
+                let segment = repaired.as_deref().unwrap_or(original);
+                let before = self.lines.clone();
+                let fixed = self.lines.fix_lines(segment);
+                if fixed != segment {
+                    let before = StreamFixer::<X> {
+                        explainer: self.explainer,
+                        documents: None,
+                        lines: before,
+                    };
+                    plan.extend(before.explain_segment(segment));
+                }
+                if fixed != original {
+                    explained.lines.push((lines_of[index], plan));
+                }
+                explained.text.push_str(&fixed);
+            }
+        }
+        explained
+    }
+
+    /// The windows of `text` (each the ranges of its segments), the
+    /// repairs the mode's judgement of documents makes in each, and its
+    /// account of each; one window of the whole text, with nothing to
+    /// repair, in a mode that judges no documents.
+    #[allow(clippy::type_complexity)]
+    fn windows_explained(
+        &mut self,
+        text: &str,
+    ) -> Vec<(
+        Vec<Range<usize>>,
+        Vec<(usize, String)>,
+        WindowExplanation<X>,
+    )> {
+        let max_chars = self.lines.config.max_decode_length;
+        let Some((documents, position)) = self.documents.as_mut() else {
+            let (windows, _) = Window {
+                segments: usize::MAX,
+                bytes: usize::MAX,
+            }
+            .split(text, max_chars, WindowPosition::default());
+            return windows
+                .into_iter()
+                .map(|window| (window, Vec::new(), WindowExplanation::default()))
+                .collect();
+        };
+        let (windows, after) = documents.window().split(text, max_chars, *position);
+        *position = after;
+        windows
+            .into_iter()
+            .map(|window| {
+                let segments: Vec<&str> = window.iter().map(|range| &text[range.clone()]).collect();
+                let mut account = WindowExplanation::default();
+                let repairs = documents.repair(&segments, &self.lines.config, Some(&mut account));
+                (window, repairs, account)
+            })
+            .collect()
+    }
+
+    /// [`fix_lines_with`](StreamFixer::fix_lines_with) in a mode that
+    /// judges documents: each window of `text` is judged, its repairs
+    /// made, and its segments fixed.
+    fn fix_document_with(&mut self, text: &str, changed: &mut dyn FnMut(Range<usize>, String)) {
+        let Some((documents, position)) = self.documents.as_mut() else {
+            return self.lines.fix_lines_with(text, changed);
+        };
+        let max_chars = self.lines.config.max_decode_length;
+        let (windows, after) = documents.window().split(text, max_chars, *position);
+        *position = after;
+        let documents = *documents;
+        for window in windows {
+            let segments: Vec<&str> = window.iter().map(|range| &text[range.clone()]).collect();
+            let repairs = documents.repair(&segments, &self.lines.config, None);
+            if repairs.is_empty() {
+                // (The pipeline takes the window as one text, passing over
+                // its quiet lines.)
+                let whole = window[0].start..window.last().map_or(0, |range| range.end);
+                let offset = whole.start;
+                self.lines
+                    .fix_lines_with(&text[whole], &mut |range: Range<usize>, fixed| {
+                        changed(offset + range.start..offset + range.end, fixed);
+                    });
+                continue;
+            }
+            let mut repairs = repairs.into_iter().peekable();
+            for (index, range) in window.into_iter().enumerate() {
+                match repairs.next_if(|(at, _)| *at == index) {
+                    Some((_, repaired)) => {
+                        let fixed = self.lines.fix_lines(&repaired).into_owned();
+                        changed(range, fixed);
+                    }
+                    None => {
+                        let offset = range.start;
+                        self.lines.fix_lines_with(
+                            &text[range],
+                            &mut |range: Range<usize>, fixed| {
+                                changed(offset + range.start..offset + range.end, fixed);
+                            },
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -298,31 +530,6 @@ impl Lines {
         match output {
             Some(output) => Cow::Owned(output),
             None => Cow::Borrowed(text),
-        }
-    }
-
-    /// See [`StreamFixer::feed`].
-    fn feed(&mut self, piece: &str) -> String {
-        self.pending.push_str(piece);
-        let complete = complete_segments_len(&self.pending, self.config.max_decode_length);
-        if complete == 0 {
-            return String::new();
-        }
-        let unfinished = self.pending[complete..].to_owned();
-        let mut complete_text = std::mem::replace(&mut self.pending, unfinished);
-        complete_text.truncate(complete);
-        match self.fix_lines(&complete_text) {
-            Cow::Borrowed(_) => complete_text,
-            Cow::Owned(fixed) => fixed,
-        }
-    }
-
-    /// See [`StreamFixer::finish`].
-    fn finish(&mut self) -> String {
-        let rest = std::mem::take(&mut self.pending);
-        match self.fix_lines(&rest) {
-            Cow::Borrowed(_) => rest,
-            Cow::Owned(fixed) => fixed,
         }
     }
 
@@ -558,71 +765,6 @@ thread_local! {
 
 /// How far the scan of a line first looks for its end.
 const PROBE_BYTES: usize = 4096;
-
-/// The end of the segment starting at byte `start`: just after the next
-/// `\n`, or after `max_chars` characters, whichever comes first.
-pub fn segment_end(text: &str, start: usize, max_chars: usize) -> usize {
-    let rest = &text[start..];
-    let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
-    let max_chars = max_chars.max(1);
-    // A line of at most max_chars bytes has at most max_chars characters.
-    if line_end <= max_chars {
-        return start + line_end;
-    }
-    match char_offset(&rest.as_bytes()[..line_end], max_chars) {
-        Some(i) => start + i,
-        None => start + line_end,
-    }
-}
-
-/// The byte offset where character number `n` (from 0) of UTF-8 `bytes`
-/// starts, if it has that many: characters are counted a block at a time,
-/// then one by one in the block that holds it.
-fn char_offset(bytes: &[u8], n: usize) -> Option<usize> {
-    const BLOCK: usize = 4096;
-    let mut before = 0;
-    let mut blocks = bytes.chunks(BLOCK);
-    let mut block_start = 0;
-    let block = loop {
-        let block = blocks.next()?;
-        let count = char_count(block);
-        if before + count > n {
-            break block;
-        }
-        before += count;
-        block_start += block.len();
-    };
-    let mut seen = before;
-    let in_block = block.iter().position(|&byte| {
-        let starts_char = byte & 0xC0 != 0x80;
-        let found = starts_char && seen == n;
-        seen += usize::from(starts_char);
-        found
-    });
-    in_block.map(|i| block_start + i)
-}
-
-/// The length of the longest prefix of `text` that ends where `fix_text`
-/// ends a segment, whatever text follows: after the last `\n` (every line
-/// break ends a segment), then after each further `max_chars` characters
-/// of the unfinished line.
-pub fn complete_segments_len(text: &str, max_chars: usize) -> usize {
-    let line_start = text.rfind('\n').map_or(0, |i| i + 1);
-    let max_chars = max_chars.max(1);
-    let unfinished_line = &text.as_bytes()[line_start..];
-    // Fewer bytes than max_chars cannot hold max_chars characters.
-    if unfinished_line.len() <= max_chars {
-        return line_start;
-    }
-    // Cuts come before characters number max_chars, 2 * max_chars, ...
-    // (from 0); the last one that exists is the end of the last complete
-    // segment.
-    let mut cut = 0;
-    while let Some(next) = char_offset(&unfinished_line[cut..], max_chars) {
-        cut += next;
-    }
-    line_start + cut
-}
 
 #[cfg(test)]
 mod tests {
@@ -866,51 +1008,5 @@ mod tests {
         assert_eq!(crate::fix_text(text), "x<b>\n&amp; café");
         let text = "x<b> cafÃ©\u{2028}&amp; cafÃ©";
         assert_eq!(crate::fix_text(text), "x<b> café\n&amp; café");
-    }
-
-    #[test]
-    fn char_offset_finds_each_character() {
-        let text = "aé日😀".repeat(200);
-        for (n, (offset, _)) in text.char_indices().enumerate() {
-            assert_eq!(char_offset(text.as_bytes(), n), Some(offset));
-        }
-        assert_eq!(char_offset(text.as_bytes(), text.chars().count()), None);
-    }
-
-    /// Cutting at `complete_segments_len` never moves a segment boundary:
-    /// the segments of the prefix are the first segments of the whole.
-    #[test]
-    fn complete_prefixes_end_on_segment_boundaries() {
-        let texts = [
-            "",
-            "abc",
-            "abc\n",
-            "a\nbcdefgh",
-            "ab\ncdéfghij\nk",
-            "ééééééé",
-            "\n\n\n",
-            "é\nééé",
-        ];
-        for text in texts {
-            for max_chars in 1..6 {
-                let mut boundaries = vec![0];
-                while *boundaries.last().unwrap() < text.len() {
-                    let last = *boundaries.last().unwrap();
-                    boundaries.push(segment_end(text, last, max_chars));
-                }
-                for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
-                    let complete = complete_segments_len(&text[..end], max_chars);
-                    // The last boundary that can't depend on what follows
-                    // `end`: one before `end`, or `end` itself after `\n`.
-                    let expected = boundaries
-                        .iter()
-                        .copied()
-                        .filter(|&b| b == 0 || b < end || (b == end && text[..end].ends_with('\n')))
-                        .max()
-                        .unwrap();
-                    assert_eq!(complete, expected, "{text:?}[..{end}] with {max_chars}");
-                }
-            }
-        }
     }
 }

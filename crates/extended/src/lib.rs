@@ -38,7 +38,7 @@ use ftfy_core::ExplanationStep;
 pub use guess::{
     decode_document, guess_bytes_ranked, guessed_encodings, EncodingGuess, SAMPLE_BYTES,
 };
-pub use recovery::ExtendedRecovery;
+pub use recovery::{DocumentReadings, DocumentRecovery, ExtendedRecovery, DOCUMENT_WINDOW};
 pub use steps::{ExtensionFix, SpanRepair};
 
 /// A step of this mode's plans.

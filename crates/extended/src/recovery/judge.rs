@@ -31,6 +31,7 @@ use super::candidates::{
     UTF8_TRANSFORMS,
 };
 use super::cyrillic;
+use super::garbage;
 use super::prefilter;
 use super::readings::{self, Scripts};
 use super::signs;
@@ -114,9 +115,15 @@ pub(super) fn recover_viable(
     };
     let utf8_candidates = utf8_candidates(text, merged_so_far, viable, budget)?;
     let mut readings = Vec::new();
-    let ambiguous = utf8_candidates
+    // Readings that disagree are a guess; leftovers' repairs, which only
+    // earlier merges allow, don't count, so that a line judged after a
+    // merge is judged as it is when fixed again afresh.
+    let first_reading = utf8_candidates
         .iter()
-        .any(|candidate| candidate.text != utf8_candidates[0].text);
+        .find(|candidate| !is_leftovers(candidate));
+    let ambiguous = utf8_candidates.iter().any(|candidate| {
+        !is_leftovers(candidate) && first_reading.is_some_and(|first| candidate.text != first.text)
+    });
     for candidate in utf8_candidates {
         if let Some(reading) = judge.utf8(candidate, ambiguous)? {
             readings.push(reading);
@@ -138,6 +145,116 @@ pub(super) fn recover_viable(
         )?;
     }
     Ok(choose(readings, utf8_readings, &judge))
+}
+
+/// How far the judge relaxes for a line of a document whose evidence
+/// decided a reading: lone strings get none.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leniency {
+    /// What share of a lone string's margin a reading needs.
+    pub(super) margin: f64,
+    /// Whether a reading may change no sign (and keep ASCII words beside
+    /// the letters it makes in another script).
+    pub(super) unsigned: bool,
+}
+
+impl Leniency {
+    const LONE_STRING: Leniency = Leniency {
+        margin: 1.0,
+        unsigned: false,
+    };
+}
+
+/// A legacy reading that passes every test but the margin.
+struct Assessed {
+    reading: Reading,
+    /// Bits it saves over the text as read (and ftfy's answer).
+    gain: f64,
+    /// The margin it needs.
+    margin: f64,
+    /// Whether it changes a sign of the text as read.
+    signed: bool,
+}
+
+/// A legacy reading of a document's line, as the document's decision
+/// weighs it.
+pub(super) struct LineReading {
+    /// The pair, an index into [`LEGACY_TRANSFORMS`].
+    pub(super) transform: usize,
+    pub(super) text: String,
+    /// The steps that make it (`apply_plan` replays them).
+    pub(super) plan: Vec<crate::Step>,
+    /// Bits saved over the line as read.
+    pub(super) gain: f64,
+    /// The margin the reading needs, `leniency` applied.
+    pub(super) margin: f64,
+    /// Whether it changes a sign of the line as read.
+    pub(super) signed: bool,
+}
+
+/// The legacy readings of `text` through the pairs `allowed` passes (by
+/// index into [`LEGACY_TRANSFORMS`]) that pass every test of the judge
+/// but the margin: the same tests as a lone string's, with `leniency`,
+/// letters of the `decided` scripts allowed as stray letters.
+pub(super) fn legacy_readings(
+    text: &str,
+    config: &ftfy_core::TextFixerConfig,
+    allowed: &dyn Fn(usize) -> bool,
+    decided: Scripts,
+    leniency: Leniency,
+) -> Vec<LineReading> {
+    let budget = Budget::for_text(text);
+    // ftfy's answer stands unless it shows mojibake itself, as for a lone
+    // string: a line of UTF-8 mojibake in a legacy document is ftfy's.
+    let ftfy = super::ftfy_fix_encoding(text, config, None);
+    let ftfy = (ftfy != text).then_some(ftfy.as_ref());
+    let Ok(Some(mut judge)) = Judge::new(text, ftfy, 0, &budget) else {
+        return Vec::new();
+    };
+    judge.known_scripts = judge.known_scripts.union(decided);
+    let viable = prefilter::Viable {
+        legacy: u16::MAX,
+        ..prefilter::Viable::NOTHING
+    };
+    let mut readings = Vec::new();
+    let _ = for_each_legacy_candidate(
+        text,
+        viable,
+        &judge.counts,
+        &budget,
+        |candidate, transform| {
+            let Some(index) = LEGACY_TRANSFORMS
+                .iter()
+                .position(|known| *known == transform)
+            else {
+                return Ok(());
+            };
+            if !allowed(index) {
+                return Ok(());
+            }
+            if let Some(assessed) = judge.legacy_assessed(candidate, transform, leniency) {
+                readings.push(LineReading {
+                    transform: index,
+                    text: assessed.reading.candidate.text,
+                    plan: assessed.reading.candidate.plan,
+                    gain: assessed.gain,
+                    margin: assessed.margin,
+                    signed: assessed.signed,
+                });
+            }
+            Ok(())
+        },
+    );
+    readings
+}
+
+/// Whether `candidate` repairs the leftovers of earlier merges.
+fn is_leftovers(candidate: &Candidate) -> bool {
+    matches!(
+        candidate.plan.first(),
+        Some(ExplanationStep::Apply(Fix::Extension(fix)))
+            if fix.span_repair().is_some_and(|(_, repair)| repair == Repair::Leftovers)
+    )
 }
 
 /// A candidate that passed, with what ranks it.
@@ -339,6 +456,9 @@ struct Judge<'t> {
     weak_signs_only: bool,
     counts: readings::Counts,
     scripts: Scripts,
+    /// The scripts a reading may bring as stray letters
+    /// ([`garbage::brings_stray_script`]): the text's and ftfy's answer's.
+    known_scripts: Scripts,
     /// The characters of the text as read.
     chars: Vec<char>,
 }
@@ -392,6 +512,9 @@ impl<'t> Judge<'t> {
             weak_signs_only,
             counts: readings::Counts::of(text),
             scripts: Scripts::of(text),
+            known_scripts: ftfy.map_or(Scripts::of_letters_and_digits(text), |ftfy| {
+                Scripts::of_letters_and_digits(text).union(Scripts::of_letters_and_digits(ftfy))
+            }),
             chars: text.chars().collect(),
         }))
     }
@@ -410,6 +533,7 @@ impl<'t> Judge<'t> {
         let merged = self.counts.chars.saturating_sub(length);
         if !readings::is_plausible(text, &candidate.text)
             || signs::hard_signs(&candidate.text) > 0
+            || garbage::brings_stray_script(self.known_scripts, &candidate.text)
             || !self.shows_evidence_for_utf8(&candidate.text, merged)
         {
             return Ok(None);
@@ -508,6 +632,7 @@ impl<'t> Judge<'t> {
         }
         if self.merged_so_far >= 2
             && merged > 0
+            && !ambiguous
             && bits <= reference + LEFTOVER_SLACK * merged as f64
             && !readings::rereads_letters_in_new_script(self.text, &candidate.text)
         {
@@ -532,8 +657,23 @@ impl<'t> Judge<'t> {
         transform: Transform,
     ) -> Result<Option<Reading>, Exhausted> {
         self.budget.charge(candidate.text.len().saturating_mul(4))?;
+        Ok(self
+            .legacy_assessed(candidate, transform, Leniency::LONE_STRING)
+            .filter(|assessed| assessed.gain >= assessed.margin)
+            .map(|assessed| assessed.reading))
+    }
+
+    /// A legacy re-decoding (by `transform`) that passes every test but
+    /// the margin, which `leniency` scales, with what it gains over the
+    /// text as read (and ftfy's answer) and the margin it needs.
+    fn legacy_assessed(
+        &self,
+        candidate: Candidate,
+        transform: Transform,
+        leniency: Leniency,
+    ) -> Option<Assessed> {
         let Decoder::Legacy(decoder) = transform.decoder else {
-            return Ok(None);
+            return None;
         };
         // KOI8-R and CP866 read as Windows-1251 show their own sign
         // (`cyrillic`), which the candidates have already been checked
@@ -541,25 +681,27 @@ impl<'t> Judge<'t> {
         let cyrillic_sign = transform.encoder == cyrillic::READ_AS
             && matches!(decoder, "koi8-r" | "ibm866")
             && self.scripts.has_cyrillic();
-        let Some((changed, signed, margin)) = self.legacy_evidence(&candidate.text, cyrillic_sign)
-        else {
-            return Ok(None);
+        let (changed, signed, margin) =
+            self.legacy_evidence(&candidate.text, cyrillic_sign, leniency.unsigned)?;
+        let margin = margin * leniency.margin;
+        let single_byte = !candidates::decodes_multi_byte(decoder);
+        let letters = if leniency.unsigned {
+            readings::new_script_makes_most_letters_beyond_ascii
+        } else {
+            readings::new_script_makes_most_letters
         };
-        if signed == 0
+        if signed == 0 && !leniency.unsigned
             // Letters no one alphabet writes together are explained only by
             // a reading whose letters one alphabet writes (clean Tagalog
             // `biñan … piñas à` is no ISO-8859-4 `biņan … piņas ā`).
             || self.weak_signs_only && signs::latin_letters_are_foreign(&candidate.text)
             || !readings::is_plausible(self.text, &candidate.text)
             || signs::hard_signs(&candidate.text) > 0
+            || garbage::brings_stray_script(self.known_scripts, &candidate.text)
             || !readings::keeps_letters(&candidate.text, &self.counts)
-            || !readings::new_script_makes_most_letters(
-                &candidate.text,
-                self.scripts,
-                !candidates::decodes_multi_byte(decoder),
-            )
+            || !letters(&candidate.text, self.scripts, single_byte)
         {
-            return Ok(None);
+            return None;
         }
         let mut scorer = Scorer::new();
         scorer.push_str(&candidate.text);
@@ -568,39 +710,68 @@ impl<'t> Judge<'t> {
         let reference = self
             .ftfy_bits()
             .map_or(self.bits(), |ftfy| self.bits().min(ftfy));
-        if reference - bits < margin {
-            return Ok(None);
+        let gain = reference - bits;
+        if gain < margin {
+            // (A reading that loses is evidence against its pair.)
+            return Some(Assessed {
+                gain,
+                margin,
+                signed: signed > 0,
+                reading: Reading {
+                    scripts: Scripts::default(),
+                    candidate,
+                    bits,
+                    changed,
+                },
+            });
         }
         // The words it changes, each taken alone in its likeliest
         // language, must be likelier too, by half the margin: a gain
         // that comes only from the line's words agreeing on a language
         // is no evidence (clean Italian `finì … noè` among Slovenian
         // words, which Windows-1250 reads as `fině … noč`, one
-        // language's; Norwegian `Bøe` in a list of Czech names, `Bře`). A reading in another
-        // script must make them far likelier text, not merely less
-        // unlikely (Arabic read as Windows-1251 costs far less than its
-        // Latin-1 soup, and is no text).
+        // language's; Norwegian `Bøe` in a list of Czech names, `Bře`). A
+        // reading in another script must make them far likelier text, not
+        // merely less unlikely (Arabic read as Windows-1251 costs far less
+        // than its Latin-1 soup, and is no text).
         let (before, after) = readings::changed_words_bits(self.text, &candidate.text);
-        let needed = if readings::letters_outside(&candidate.text, self.scripts).0 > 0 {
+        // (In a document whose evidence decided the reading's script, its
+        // letters are no new script.)
+        let known = if leniency.unsigned {
+            self.known_scripts
+        } else {
+            self.scripts
+        };
+        let needed = if readings::letters_outside(&candidate.text, known).0 > 0 {
             before * LEGACY_SHARE
         } else {
             before - margin * WORDS_SHARE
         };
         if after > needed {
-            return Ok(None);
+            return None;
         }
-        Ok(Some(Reading {
-            scripts: Scripts::of(&candidate.text),
-            candidate,
-            bits,
-            changed,
-        }))
+        Some(Assessed {
+            gain,
+            margin,
+            signed: signed > 0,
+            reading: Reading {
+                scripts: Scripts::of(&candidate.text),
+                candidate,
+                bits,
+                changed,
+            },
+        })
     }
 
     /// How many characters a legacy reading `candidate` changes, how
     /// many of them are signs, and the margin it needs; `None` when it
     /// can't pass.
-    fn legacy_evidence(&self, candidate: &str, cyrillic_sign: bool) -> Option<(usize, usize, f64)> {
+    fn legacy_evidence(
+        &self,
+        candidate: &str,
+        cyrillic_sign: bool,
+        unsigned: bool,
+    ) -> Option<(usize, usize, f64)> {
         let same_length = candidate.chars().count() == self.counts.chars;
         let mut changed = 0;
         let mut signed = 0;
@@ -628,7 +799,7 @@ impl<'t> Judge<'t> {
         }
         // A reading that changes no sign can't pass: the tests below,
         // which score text, are for readings that may.
-        if signed == 0
+        if signed == 0 && !unsigned
             || same_length
                 && (!readings::makes_letters(self.text, candidate)
                     || !readings::changes_words_of_letters(self.text, candidate))

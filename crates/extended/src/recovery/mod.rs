@@ -54,6 +54,8 @@ mod budget;
 mod candidates;
 mod chars;
 mod cyrillic;
+mod document;
+mod garbage;
 mod judge;
 mod prefilter;
 mod readings;
@@ -73,6 +75,8 @@ use crate::{ExtensionFix, Step};
 use budget::{Budget, Exhausted};
 use candidates::{Candidate, UTF8_TRANSFORMS};
 use judge::Earlier;
+
+pub use document::{DocumentReadings, DocumentRecovery, DOCUMENT_WINDOW};
 
 /// Rounds of fixing before giving up on a fixed point.
 const MAX_ROUNDS: usize = 8;
@@ -136,7 +140,8 @@ fn fix_encoding_within<'a>(
     };
     for _ in 0..MAX_ROUNDS {
         let mut ftfy_plan = Vec::new();
-        let ftfy = ftfy_fix_encoding(&current, config, plan.is_some().then_some(&mut ftfy_plan));
+        // (ftfy's plan says whether it re-decoded the whole line.)
+        let ftfy = ftfy_fix_encoding(&current, config, Some(&mut ftfy_plan));
         // (ftfy's answer is borrowed exactly when it changed nothing.)
         let ftfy_changed = match ftfy {
             Cow::Borrowed(_) => None,
@@ -162,13 +167,37 @@ fn fix_encoding_within<'a>(
                 break;
             }
         };
+        // Merges are evidence for the leftovers of a line that still shows
+        // mojibake; a line re-decoded whole into text with no sign in its
+        // words (one more layer of Latin-1 over `2012—∞`, or `¬´`), or
+        // that shows no more mojibake at all, is judged afresh, as a lone
+        // string.
+        let whole_line = matches!(steps.first(), Some(ftfy_core::ExplanationStep::Encode(_)));
         if let Some(plan) = plan.as_deref_mut() {
             plan.extend(steps);
         }
         earlier.merged += current.chars().count().saturating_sub(text.chars().count());
+        if whole_line && !shows_sign_in_words(&text) || !readings::looks_misread(&text) {
+            earlier.merged = 0;
+        }
         current = Cow::Owned(text);
     }
     (current, earlier.legacy && legacy)
+}
+
+/// Whether `text` shows a sign of mojibake in its words: a hard sign, a
+/// capital inside a word, or a symbol ending a word after a letter (not
+/// symbols side by side, nor letters no one alphabet or language writes
+/// together, which names and symbols show too).
+fn shows_sign_in_words(text: &str) -> bool {
+    let mut any = false;
+    signs::for_each_sign(text, |_, sign| {
+        any |= !matches!(
+            sign,
+            signs::Sign::Soup | signs::Sign::Foreign | signs::Sign::UnseenPair
+        );
+    });
+    any
 }
 
 /// ftfy 6.3.1's `fix_encoding`, recording its plan when given.

@@ -204,7 +204,6 @@ pub(crate) struct Viable {
 
 impl Viable {
     /// No candidate.
-    #[cfg(test)]
     pub(crate) const NOTHING: Viable = Viable {
         line: 0,
         spans: 0,

@@ -15,6 +15,21 @@ pub(crate) struct Scripts(u32);
 
 impl Scripts {
     const UNMODELED: u32 = 1 << 31;
+    /// Not a script: digits beyond ASCII (`٤`, `३`), which only
+    /// [`Scripts::of_letters_and_digits`] counts.
+    const DIGITS: u32 = 1 << 30;
+
+    /// [`Scripts::of`] `text`, and whether it writes digits beyond ASCII:
+    /// what the no-garbage rule knows of a text.
+    pub(crate) fn of_letters_and_digits(text: &str) -> Scripts {
+        let digits = text.chars().any(|c| !c.is_ascii() && c.is_numeric());
+        Scripts(Scripts::of(text).0 | if digits { Self::DIGITS } else { 0 })
+    }
+
+    /// Whether these were counted with digits beyond ASCII.
+    pub(crate) fn has_digits(self) -> bool {
+        self.0 & Self::DIGITS != 0
+    }
 
     fn bit(script: Option<Script>) -> u32 {
         script.map_or(Self::UNMODELED, |script| 1 << (script as u32))
@@ -41,6 +56,22 @@ impl Scripts {
         Scripts(self.0 | other.0)
     }
 
+    /// The scripts of the languages the legacy code page `decoder` was
+    /// made for.
+    pub(crate) fn of_code_page(decoder: &str) -> Scripts {
+        let script = match decoder {
+            "windows-1251" | "koi8-r" | "ibm866" | "iso-8859-5" => Script::Cyrillic,
+            "windows-1253" | "iso-8859-7" => Script::Greek,
+            "windows-1255" => Script::Hebrew,
+            "windows-1256" => Script::Arabic,
+            "cp874" => Script::Thai,
+            "shift_jis" | "euc-jp" | "gbk" | "big5" => Script::HanKana,
+            "euc-kr" => Script::Hangul,
+            _ => Script::Latin,
+        };
+        Scripts(Self::bit(Some(script)))
+    }
+
     /// Whether Cyrillic is one of these.
     pub(crate) fn has_cyrillic(self) -> bool {
         self.has(Some(Script::Cyrillic))
@@ -49,6 +80,12 @@ impl Scripts {
     /// Whether `script` is one of these.
     fn has(self, script: Option<Script>) -> bool {
         self.0 & Self::bit(script) != 0
+    }
+
+    /// Whether `script` (`None`: a script the model doesn't know) is one
+    /// of these.
+    pub(crate) fn has_script(self, script: Option<Script>) -> bool {
+        self.has(script)
     }
 }
 
@@ -622,6 +659,25 @@ pub(crate) fn new_script_makes_most_letters(
     single_byte: bool,
 ) -> bool {
     let (new, all) = letters_outside(candidate, known);
+    !(new > 0 && new * 2 < all) && (single_byte || new > 0)
+}
+
+/// [`new_script_makes_most_letters`] among the letters beyond ASCII: in a
+/// document whose decided reading is in another script, a line's ASCII
+/// words (keys, names, markup) stay as they are around the words it
+/// re-decodes (`title.close = свирепых`).
+pub(crate) fn new_script_makes_most_letters_beyond_ascii(
+    candidate: &str,
+    known: Scripts,
+    single_byte: bool,
+) -> bool {
+    let (mut new, mut all) = (0, 0);
+    for c in candidate.chars().filter(|c| !c.is_ascii()) {
+        if let Kind::Letter { script, .. } = Kind::of(c) {
+            new += usize::from(!known.has(script));
+            all += 1;
+        }
+    }
     !(new > 0 && new * 2 < all) && (single_byte || new > 0)
 }
 

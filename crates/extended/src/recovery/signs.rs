@@ -97,11 +97,25 @@ fn is_joiner(c: char) -> bool {
 }
 
 /// Quotes, dashes and ellipses, which text writes side by side (`»…`,
-/// `”—`).
+/// `”—`), and the Spanish opening marks, which open a quotation's
+/// question (`«¡hola!»`, `“¿qué?”`).
 fn is_quote_like(c: char) -> bool {
     matches!(
         c,
-        '…' | '«' | '»' | '“' | '”' | '„' | '‹' | '›' | '’' | '‘' | '—' | '–' | '·'
+        '…' | '«'
+            | '»'
+            | '“'
+            | '”'
+            | '„'
+            | '‹'
+            | '›'
+            | '’'
+            | '‘'
+            | '—'
+            | '–'
+            | '·'
+            | '¡'
+            | '¿'
     )
 }
 
