@@ -45,6 +45,9 @@ pub(super) struct Candidate {
     /// The script the encoding is made for (`None` for the Unicode
     /// encodings, made for all).
     pub home: Option<Script>,
+    /// The languages a code page of Latin letters is made for (the
+    /// language model's names); `None` for the others.
+    pub languages: Option<&'static [&'static str]>,
     /// Whether it is a DOS code page, whose files have lines that end in
     /// CR LF.
     pub dos: bool,
@@ -138,9 +141,92 @@ fn candidate(name: &'static str, prior_bits: f64, applies: Applies) -> Candidate
         applies,
         prior_bits,
         home: (!unicode).then(|| home_script(name)),
+        languages: languages_of(name),
         dos: matches!(name, "cp437" | "cp850" | "ibm866" | "ibm855"),
         mac: matches!(name, "macroman" | "mac-cyrillic"),
     }
+}
+
+/// Languages of Western Europe, and others written in its code pages.
+const WESTERN: &[&str] = &[
+    "English",
+    "French",
+    "German",
+    "Spanish",
+    "Portuguese",
+    "Italian",
+    "Dutch",
+    "Swedish",
+    "Danish",
+    "Bokmal",
+    "Nynorsk",
+    "Finnish",
+    "Icelandic",
+    "Catalan",
+    "Basque",
+    "Irish",
+    "Welsh",
+    "Afrikaans",
+    "Albanian",
+    "Latin",
+    "Indonesian",
+    "Malay",
+    "Tagalog",
+    "Swahili",
+    "Somali",
+    "Ganda",
+    "Maori",
+    "Sotho",
+    "Tsonga",
+    "Tswana",
+    "Xhosa",
+    "Zulu",
+    "Shona",
+    "Estonian",
+];
+/// Languages of Central Europe (and German, which their code pages write
+/// too).
+const CENTRAL: &[&str] = &[
+    "Polish",
+    "Czech",
+    "Slovak",
+    "Hungarian",
+    "Slovene",
+    "Croatian",
+    "Bosnian",
+    "Romanian",
+    "Albanian",
+    "German",
+];
+/// Languages of the Baltic code pages.
+const BALTIC: &[&str] = &["Lithuanian", "Latvian", "Estonian", "Polish"];
+/// Languages of South-Eastern Europe (ISO-8859-16).
+const SOUTH_EASTERN: &[&str] = &[
+    "Romanian",
+    "Polish",
+    "Croatian",
+    "Hungarian",
+    "Slovene",
+    "Albanian",
+    "Italian",
+    "French",
+    "German",
+    "Irish",
+];
+
+/// The languages a code page of Latin letters is made for.
+fn languages_of(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "sloppy-windows-1252" | "latin-1" | "iso-8859-15" | "macroman" | "cp437" | "cp850" => {
+            WESTERN
+        }
+        "windows-1250" | "iso-8859-2" => CENTRAL,
+        "iso-8859-16" => SOUTH_EASTERN,
+        "windows-1257" | "iso-8859-13" | "iso-8859-4" => BALTIC,
+        "windows-1254" | "iso-8859-9" => &["Turkish", "Azerbaijani"],
+        "windows-1258" => &["Vietnamese"],
+        _ => return None,
+    })
 }
 
 /// The script an encoding's letters above ASCII are in.

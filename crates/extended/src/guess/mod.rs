@@ -20,7 +20,7 @@
 //! for each script its letters are in beyond the first (ASCII letters
 //! count as Latin), 16 bits when none of its letters above ASCII are in the
 //! script the encoding is made for, and a prior: a few bits for rarer
-//! encodings, 24 bits less for an encoding the document declares, a few
+//! encodings, 16 bits less for an encoding the document declares, a few
 //! bits less for a Mac encoding when lines end in CR alone and for a DOS
 //! code page when they end in CR LF. Candidates that fall far behind are
 //! dropped as the reading goes on. Candidates that read the bytes to the
@@ -35,7 +35,7 @@ mod reading;
 use std::fmt;
 
 use candidates::{candidates, Applies, Reader};
-use reading::Reading;
+use reading::{Reading, Shared};
 
 use crate::language::Scorer;
 
@@ -54,7 +54,7 @@ const WIDE_BYTES: usize = 1 << 14;
 /// model's bits are not independent evidence, so they count for less.
 const CONFIDENCE_SCALE: f64 = 8.0;
 /// How much likelier a declared encoding is than one that is not.
-const DECLARED_BITS: f64 = 24.0;
+const DECLARED_BITS: f64 = 16.0;
 /// How much likelier a Mac encoding is when lines end in CR alone
 /// (ftfy's own reason to read MacRoman, here a prior).
 const MAC_LINES_BITS: f64 = 16.0;
@@ -260,7 +260,7 @@ fn rank(sample: &[u8], declared: &[&str]) -> Vec<Ranked> {
     };
     let mut readings = readings_for(sample, has_nul, declared);
     let stretches = stretches_of(sample);
-    let shared = shared_text(sample, &stretches);
+    let shared = Shared::new(&shared_text(sample, &stretches));
     read_in_rounds(sample, &stretches, &shared, &mut readings);
     ranking(&readings, &shared, sample)
 }
@@ -275,7 +275,10 @@ fn readings_for(sample: &[u8], has_nul: bool, declared: &[&str]) -> Vec<Reading>
     }
     let only_cr = sample.contains(&b'\r') && !sample.contains(&b'\n');
     let crlf = sample.windows(2).any(|pair| pair == b"\r\n");
-    let ascii_letters = sample.iter().any(u8::is_ascii_alphabetic);
+    let ascii_letters = sample
+        .iter()
+        .filter(|byte| byte.is_ascii_alphabetic())
+        .count() as u64;
     let mut readings: Vec<Reading> = candidates()
         .iter()
         .enumerate()
@@ -322,7 +325,7 @@ fn readings_for(sample: &[u8], has_nul: bool, declared: &[&str]) -> Vec<Reading>
 /// the best as it was; one that reads alike shares its reading's cost
 /// (with its own prior). Multi-byte readings of equal cost are checked for
 /// reading the sample alike.
-fn ranking(readings: &[Reading], shared: &Scorer, sample: &[u8]) -> Vec<Ranked> {
+fn ranking(readings: &[Reading], shared: &Shared, sample: &[u8]) -> Vec<Ranked> {
     let scores: Vec<Option<(f64, Evidence)>> = readings
         .iter()
         .map(|reading| reading.alive.then(|| evidence_of(reading, shared)))
@@ -378,7 +381,7 @@ fn ranking(readings: &[Reading], shared: &Scorer, sample: &[u8]) -> Vec<Ranked> 
 }
 
 /// The cost, prior included, and the evidence of a reading that is alive.
-fn evidence_of(reading: &Reading, shared: &Scorer) -> (f64, Evidence) {
+fn evidence_of(reading: &Reading, shared: &Shared) -> (f64, Evidence) {
     let score = reading.score(shared);
     let bits = reading.cost(shared);
     let evidence = Evidence {
@@ -539,7 +542,7 @@ pub fn guessed_encodings() -> impl Iterator<Item = &'static str> {
 fn read_in_rounds(
     sample: &[u8],
     stretches: &[(usize, usize)],
-    shared: &Scorer,
+    shared: &Shared,
     readings: &mut [Reading],
 ) {
     for reading in readings.iter_mut().filter(|r| r.alive && !r.reads_ascii()) {
@@ -565,7 +568,7 @@ fn read_in_rounds(
 /// Drops the candidates that read ASCII and are far behind the best of
 /// them; gives how many are left. (The others read the whole sample at
 /// once: their costs are not comparable until the end.)
-fn prune(readings: &mut [Reading], shared: &Scorer) -> usize {
+fn prune(readings: &mut [Reading], shared: &Shared) -> usize {
     let costs: Vec<Option<f64>> = readings
         .iter()
         .map(|reading| {
@@ -590,7 +593,8 @@ fn prune(readings: &mut [Reading], shared: &Scorer) -> usize {
 }
 
 /// The text between the stretches (ASCII, which every candidate that
-/// reads ASCII reads alike), scored once; each stretch stands as a line break.
+/// reads ASCII reads alike), to be scored once; each stretch stands as a
+/// line break.
 fn shared_text(sample: &[u8], stretches: &[(usize, usize)]) -> Scorer {
     let mut scorer = Scorer::new();
     let mut at = 0;

@@ -6,7 +6,7 @@
 use unicode_normalization::char::{compose, is_combining_mark};
 
 use super::candidates::{high_half, Candidate, Reader};
-use crate::language::{class_of, Score, Scorer, Script};
+use crate::language::{class_of, Language, Score, Scorer, Script};
 
 /// The cost of a byte a candidate cannot decode, or reads as a C1
 /// control (which no text holds: a code page that has them there is the
@@ -18,8 +18,62 @@ pub(super) const UNDECODABLE_BITS: f64 = 24.0;
 const SCRIPT_BITS: f64 = 16.0;
 /// The cost of a reading none of whose letters above ASCII are in the
 /// script its encoding is made for (Shift_JIS reading Dutch `één` as
-/// `ｂn`, CP437 reading Windows-1252's letters as Greek ones).
+/// `ｂn`, CP437 reading Windows-1252's letters as Greek ones, Johab reading
+/// French `ée` as a Chinese character and no Hangul).
 const FOREIGN_BITS: f64 = 16.0;
+/// The cost of a reading whose letters of another script than Latin are a
+/// handful among many more ASCII letters (Windows-1251 reading French
+/// `à` as Cyrillic `а` in a page of Latin text): a document in another
+/// script is written mostly in it.
+const STRAY_BITS: f64 = 16.0;
+/// How many ASCII letters per letter of the encoding's script make its
+/// letters stray, and how many of them at most.
+const STRAY_RATIO: u64 = 20;
+const STRAY_MOST: u64 = 3;
+/// The cost of a reading whose language is not one its code page of Latin
+/// letters is made for (Windows-1257 reading Danish `ø` as `æ`).
+const LANGUAGE_BITS: f64 = 8.0;
+/// The cost of a box-drawing character or block element that touches a
+/// letter (`perch▌` for Italian `perché` read as KOI8-R): frames and
+/// shadows stand apart from words.
+const GLUED_BITS: f64 = 16.0;
+
+/// The text between the stretches, which every reader of ASCII reads
+/// alike: its bits, and how much less each language suits it than the
+/// best of its script does, in bits, scaled by [`SHARED_LANGUAGE_WEIGHT`].
+/// The words an encoding decides are judged in the language that suits
+/// them (a manual page's translated lines among its English markup), but
+/// a language that the rest of the text is also in is likelier.
+pub(super) struct Shared {
+    pub(super) bits: f64,
+    bias: Vec<f64>,
+}
+
+/// How much the shared text's fit counts in choosing the language of the
+/// stretches (0: not at all; 1: the whole text in one language).
+const SHARED_LANGUAGE_WEIGHT: f64 = 0.1;
+
+impl Shared {
+    pub(super) fn new(scorer: &Scorer) -> Shared {
+        let weight = SHARED_LANGUAGE_WEIGHT;
+        let bits: Vec<(Language, f64)> = Language::all()
+            .map(|language| (language, scorer.bits_in(language)))
+            .collect();
+        let best_of = |script: Script| {
+            bits.iter()
+                .filter(|(language, _)| language.script() == script)
+                .map(|&(_, bits)| bits)
+                .fold(f64::INFINITY, f64::min)
+        };
+        Shared {
+            bits: scorer.score().bits(),
+            bias: bits
+                .iter()
+                .map(|&(language, bits)| weight * (bits - best_of(language.script())))
+                .collect(),
+        }
+    }
+}
 
 /// One candidate's reading of the sample so far.
 pub(super) struct Reading {
@@ -41,17 +95,26 @@ pub(super) struct Reading {
     pub(super) undecodable: u64,
     /// The script the encoding is made for (`None` for the Unicode ones).
     home: Option<Script>,
+    /// The languages it is made for, if it says.
+    languages: Option<&'static [&'static str]>,
     /// The scripts of the letters read, as bits of [`script_bit`]: its
     /// letters above ASCII, and Latin if the sample has ASCII letters.
     scripts: u32,
     /// The same for the letters above ASCII alone.
     own_scripts: u32,
+    /// The letters above ASCII in the script the encoding is made for,
+    /// exactly (Hangul for a Korean encoding, not Han).
+    home_letters: u64,
+    /// The ASCII letters of the sample.
+    ascii_letters: u64,
     /// A character held back in case a combining mark follows it
     /// (Windows-1258 writes most Vietnamese tones as marks).
     pending: Option<char>,
     /// The last character read, and how many times in a row.
     last: Option<char>,
     repeats: u32,
+    /// The box-drawing characters that touch a letter.
+    glued: u64,
     /// Text decoded by a multi-byte reader, kept to save allocations.
     buffer: String,
 }
@@ -61,7 +124,7 @@ impl Reading {
         index: usize,
         candidate: &Candidate,
         applicable: bool,
-        ascii_letters: bool,
+        ascii_letters: u64,
     ) -> Reading {
         Reading {
             index,
@@ -76,15 +139,19 @@ impl Reading {
             scorer: Scorer::new(),
             undecodable: 0,
             home: candidate.home,
-            scripts: if ascii_letters {
+            languages: candidate.languages,
+            scripts: if ascii_letters > 0 {
                 script_bit(Script::Latin)
             } else {
                 0
             },
             own_scripts: 0,
+            home_letters: 0,
+            ascii_letters,
             pending: None,
             last: None,
             repeats: 0,
+            glued: 0,
             buffer: String::new(),
         }
     }
@@ -98,23 +165,37 @@ impl Reading {
         }
     }
 
-    /// The model's score of the reading so far, with the text all
-    /// ASCII-compatible candidates share (`shared`).
-    pub(super) fn score(&self, shared: &Scorer) -> Score {
+    /// The model's score of the reading so far: for a reader of ASCII, of
+    /// the stretches it read, in the language that suits them best, a
+    /// little likelier the better that language suits the rest of the
+    /// text ([`Shared`]).
+    pub(super) fn score(&self, shared: &Shared) -> Score {
         let mut scorer = self.scorer.clone();
         if let Some(c) = self.pending {
             scorer.push_char(c);
         }
         if self.reads_ascii() {
-            scorer.score_with(shared)
+            scorer.score_with_bias(|language| shared.bias[usize::from(language.id())])
         } else {
             scorer.score()
         }
     }
 
-    /// The reading's bits so far, but for its prior.
-    pub(super) fn cost(&self, shared: &Scorer) -> f64 {
-        self.score(shared).bits() + self.undecodable as f64 * UNDECODABLE_BITS + self.script_bits()
+    /// The reading's bits so far, but for its prior: for a reader of
+    /// ASCII, with the bits of the text all such readers share.
+    pub(super) fn cost(&self, shared: &Shared) -> f64 {
+        let shared_bits = if self.reads_ascii() { shared.bits } else { 0.0 };
+        let score = self.score(shared);
+        let unlike = match (self.languages, score.language()) {
+            (Some(languages), Some(language)) => !languages.contains(&language.name()),
+            _ => false,
+        };
+        score.bits()
+            + if unlike { LANGUAGE_BITS } else { 0.0 }
+            + shared_bits
+            + self.undecodable as f64 * UNDECODABLE_BITS
+            + self.glued as f64 * GLUED_BITS
+            + self.script_bits()
     }
 
     /// What the scripts of the reading's letters cost (see [`SCRIPT_BITS`]
@@ -124,11 +205,21 @@ impl Reading {
             return 0.0;
         };
         let extra = self.scripts.count_ones().saturating_sub(1);
-        let foreign = self.own_scripts != 0 && self.own_scripts & script_bit(home) == 0;
-        f64::from(extra) * SCRIPT_BITS + if foreign { FOREIGN_BITS } else { 0.0 }
+        let foreign = self.own_scripts != 0 && self.home_letters == 0;
+        let stray = home != Script::Latin
+            && (1..=STRAY_MOST).contains(&self.home_letters)
+            && self.ascii_letters >= STRAY_RATIO * self.home_letters;
+        f64::from(extra) * SCRIPT_BITS
+            + if foreign { FOREIGN_BITS } else { 0.0 }
+            + if stray { STRAY_BITS } else { 0.0 }
     }
 
     fn push(&mut self, c: char) {
+        if let Some(last) = self.last {
+            let touching =
+                (is_drawing(c) && last.is_alphabetic()) || (is_drawing(last) && c.is_alphabetic());
+            self.glued += u64::from(touching);
+        }
         if Some(c) == self.last {
             self.repeats += 1;
             // A line of a box-drawing frame (DOS files draw them: ═══════)
@@ -142,9 +233,12 @@ impl Reading {
             self.repeats = 0;
         }
         if !c.is_ascii() {
-            if let (_, Some(script)) = class_of(c) {
+            if let Some(script) = class_of(c).1.or_else(|| mark_script(c)) {
                 self.scripts |= script_bit(script);
                 self.own_scripts |= script_bit(script);
+                if Some(script) == self.home && class_of(c).1.is_some() {
+                    self.home_letters += 1;
+                }
             }
         }
         if let Some(previous) = self.pending {
@@ -206,6 +300,19 @@ impl Reading {
                 self.buffer = text;
             }
         }
+    }
+}
+
+/// The script of a combining mark that belongs to one (Thai's vowels and
+/// tones, Hebrew's points, Arabic's vowel marks): a mark of one script on
+/// a letter of another is a reading gone wrong (CP874 reading French `è`
+/// as a Thai tone mark).
+fn mark_script(c: char) -> Option<Script> {
+    match c {
+        '\u{0E00}'..='\u{0E7F}' => Some(Script::Thai),
+        '\u{0591}'..='\u{05C7}' => Some(Script::Hebrew),
+        '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0670}' => Some(Script::Arabic),
+        _ => None,
     }
 }
 

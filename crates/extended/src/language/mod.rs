@@ -160,6 +160,11 @@ impl Language {
             .unwrap_or("")
     }
 
+    /// The language's number, from 0: its place in [`Language::all`].
+    pub fn id(self) -> u8 {
+        self.0
+    }
+
     /// The script the language's model is written in.
     pub fn script(self) -> Script {
         SCRIPT_LANGUAGES
@@ -553,6 +558,54 @@ impl Scorer {
             if letters > most_letters {
                 most_letters = letters;
                 language = Some(Language((range.start + best) as u8));
+            }
+        }
+        Score {
+            units,
+            chars: settled.chars,
+            letters: settled.letters_per_script.iter().sum(),
+            unmodeled_letters: settled.unmodeled_letters,
+            language,
+        }
+    }
+
+    /// [`Scorer::score`] with each language's cost raised by `bias` bits
+    /// before the most likely language of each script is chosen (and kept
+    /// in the bits): to prefer the languages some other text is in.
+    ///
+    /// ```
+    /// use ftfy_extended::language::Scorer;
+    ///
+    /// let mut scorer = Scorer::new();
+    /// scorer.push_str("perché");
+    /// let plain = scorer.score();
+    /// let german = |l: ftfy_extended::language::Language| if l.name() == "German" { 0.0 } else { 1000.0 };
+    /// let biased = scorer.score_with_bias(german);
+    /// assert_eq!(biased.language().map(|l| l.name()), Some("German"));
+    /// assert!(biased.bits() > plain.bits());
+    /// ```
+    pub fn score_with_bias(&self, bias: impl Fn(Language) -> f64) -> Score {
+        let mut settled = self.clone();
+        settled.end_word();
+        let mut units = settled.common;
+        let mut language = None;
+        let mut most_letters = 0;
+        for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
+            let letters = settled.letters_per_script[script];
+            if letters == 0 {
+                continue;
+            }
+            let biased = (start..end).map(|id| {
+                let extra = (bias(Language(id)) * UNITS_PER_BIT as f64).round().max(0.0) as u64;
+                (id, settled.per_language[usize::from(id)] + extra)
+            });
+            let Some((best, cost)) = biased.min_by_key(|&(_, cost)| cost) else {
+                continue;
+            };
+            units += cost;
+            if letters > most_letters {
+                most_letters = letters;
+                language = Some(Language(best));
             }
         }
         Score {
