@@ -21,4 +21,6 @@ cargo run --quiet --release --manifest-path tools/language-model/Cargo.toml
 # since the pre-scan's table is made from the others.
 FTFY_REGENERATE=1 cargo test --quiet -p ftfy-core --lib generated_
 FTFY_REGENERATE=1 cargo test --quiet -p ftfy-core --lib generated_
+# Extended recovery's per-character table, from the codecs above.
+FTFY_REGENERATE=1 cargo test --quiet -p ftfy-extended --lib generated_
 cargo fmt --all
