@@ -1,20 +1,20 @@
 //! Throughput of fix_text, fix_encoding and is_bad on the inputs of
-//! `benches/inputs.rs`: ordinary text (clean ASCII in short and long lines,
-//! clean multilingual and non-Latin text, short multilingual lines with 1%
-//! mojibake, dense mojibake, one very long line), and the adversarial long
-//! lines of one repeated pattern, with fix_text only.
+//! `ftfy-bench-inputs` (`benches/inputs/`): ordinary text (clean ASCII in
+//! short and long lines, clean multilingual and non-Latin text, short
+//! multilingual lines with 1% mojibake, dense mojibake, one very long
+//! line), and the adversarial long lines of one repeated pattern, with
+//! fix_text only.
 //!
 //! `fix_text_extended` is the same call in the extended mode
 //! (`TextFixerConfig::extended_recovery`), on every input.
 //!
 //! Run: `cargo bench`, or `cargo bench -- adversarial` for one group. For
-//! the comparison with Python ftfy and plsfix, see
-//! `scripts/side_by_side.py`.
+//! the comparison with Python ftfy and plsfix, see `cargo xtask
+//! side-by-side`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ftfy::{fix_encoding_with, fix_text_with, TextFixerConfig};
-
-mod inputs;
+use ftfy_bench_inputs as inputs;
 
 fn ordinary(c: &mut Criterion) {
     let config = TextFixerConfig::default();
@@ -27,7 +27,7 @@ fn ordinary(c: &mut Criterion) {
         group.bench_function("fix_text_extended", |b| {
             b.iter(|| fix_text_with(&text, &extended))
         });
-        // Lines split beforehand, as for ftfy in scripts/side_by_side.py.
+        // Lines split beforehand, as for ftfy in `cargo xtask side-by-side`.
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         group.bench_function("fix_encoding_per_line", |b| {
             b.iter(|| {

@@ -4,14 +4,11 @@
 //! (200 bytes, 2 KB, 20 KB of Windows-1252, Windows-1251 and Shift_JIS).
 //!
 //! Run: `cargo bench --bench language`. For the comparison with chardet
-//! and charset-normalizer, see `scripts/guess/benchmark.py`.
+//! and charset-normalizer, see `cargo xtask guess-benchmark`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ftfy::codecs::Codec;
-
-// (Only the ordinary inputs: the adversarial ones are fix_text's.)
-#[allow(dead_code)]
-mod inputs;
+use ftfy_bench_inputs as inputs;
 
 fn scoring(c: &mut Criterion) {
     for (name, text) in inputs::inputs() {

@@ -1,6 +1,7 @@
 //! The badness heuristic against ftfy 6.3.1: every string in
 //! `tests/data/badness_vectors.jsonl` (written by
-//! `scripts/gen_badness_vectors.py`, which asks ftfy) must get ftfy's count.
+//! `xtask/python/generate/badness_vectors.py`, which asks ftfy) must get
+//! ftfy's count.
 
 use ftfy::badness::{badness, is_bad};
 

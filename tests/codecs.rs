@@ -1,8 +1,9 @@
 //! Every codec against Python's own answers: each byte (and, for the
 //! multi-byte codecs, each pair of bytes) decoded, and a wide sample of
 //! characters encoded, as recorded in `tests/data/codec_vectors.json` and
-//! `tests/data/multi_byte_vectors.json` by `scripts/gen_codec_tables.py`
-//! (which calls Python's codecs, not our tables).
+//! `tests/data/multi_byte_vectors.json` by
+//! `xtask/python/generate/codec_tables.py` (which calls Python's codecs,
+//! not our tables).
 
 use std::collections::BTreeMap;
 
@@ -136,7 +137,7 @@ fn codecs_are_told_apart_by_name() {
 }
 
 /// What Python's codec makes of the probes of one lead byte (see
-/// `multi_byte_vectors` in scripts/gen_codec_tables.py).
+/// `multi_byte_vectors` in xtask/python/generate/codec_tables.py).
 #[derive(Deserialize)]
 struct LeadRow {
     lead: u8,

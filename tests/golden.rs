@@ -1,7 +1,7 @@
 //! Runs every case in `golden/*.toml` (the headers of
 //! `golden/fix_encoding.toml` and `golden/utilities.toml` list the fields).
 //! Expected values come from the seeds and ftfy 6.3.1;
-//! `scripts/check_golden.py` checks them against ftfy.
+//! `cargo xtask golden` checks them against ftfy.
 
 use std::fs;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Runs the `ftfy` binary: every case of `tests/data/cli_cases.toml`
 //! (expected outputs from ftfy 6.3.1, written by
-//! `scripts/gen_cli_cases.py`), the output file, pipes, threads, and each
-//! kind of bad input.
+//! `xtask/python/generate/cli_cases.py`), the output file, pipes, threads,
+//! and each kind of bad input.
 
 use std::fs;
 use std::io::{Read, Write};

@@ -3,7 +3,7 @@
 //! recovery, even for the default), repeated into one line, on which
 //! `fix_text`'s work grows faster than the line or costs far more per
 //! byte than ordinary text ([`SLOWDOWN`]: about 20 MB/s in a plain release
-//! build). What it finds joins `benches/inputs.rs`'s adversarial inputs.
+//! build). What it finds joins the adversarial inputs of `benches/inputs/`.
 //!
 //! Wall time can't be trusted on a shared machine, so nothing is reported
 //! on one measurement:
@@ -77,7 +77,7 @@ const TIME_GROWTH: f64 = 3.0;
 /// speed: the fuzzer's instrumented build runs everything several times
 /// slower.)
 const SLOWDOWN: f64 = 35.0;
-/// Patterns already in `benches/inputs.rs` and still reported, skipped
+/// Patterns already in `benches/inputs/` and still reported, skipped
 /// (with their rotations) so the hunt goes on to new ones: U+FFFD
 /// between line separators is re-encoded whole by every sloppy codec at
 /// each step (`hunt_separator_replacement`). Remove one when it is

@@ -41,8 +41,8 @@ import ftfy  # also registers the sloppy codecs that the corpus uses
 
 
 def _load_corpus():
-    """scripts/differential/corpus.py, loaded from its file."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "differential" / "corpus.py"
+    """xtask/python/differential/corpus.py, loaded from its file."""
+    path = Path(__file__).resolve().parents[2] / "xtask" / "python" / "differential" / "corpus.py"
     spec = importlib.util.spec_from_file_location("differential_corpus", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -26,8 +26,8 @@ ratio of each round (list path against fix_texts(series), the two timed
 one after the other), which shows how far the load moved them.
 
 --write-strings writes the column's strings (without the missing values)
-to a JSON file and stops: `cargo run --release -p ftfy-tools --bin
-per_string -- FILE.json` times the library's fix_text on them, the cost of
+to a JSON file and stops: `cargo xtask per-string
+FILE.json` times the library's fix_text on them, the cost of
 fixing a row without Python around it.
 
 With --check, every row of each result is compared with ftfy 6.3.1's

@@ -2,7 +2,7 @@
 
 Expected values come from the Python package ftfy 6.3.1, installed beside
 ftfy_rs as the oracle (ftfy_rs itself never imports it); the corpus is the
-project's differential corpus, built by scripts/differential/corpus.py
+project's differential corpus, built by xtask/python/differential/corpus.py
 (loaded from its file, under a name of its own). Tests that need pyarrow,
 pandas or Polars take the fixture of that name, and are skipped alone
 where it is not installed.
@@ -40,8 +40,8 @@ def oracle():
 
 @pytest.fixture(scope="session")
 def differential():
-    """scripts/differential/corpus.py, as a module."""
-    path = ROOT / "scripts" / "differential" / "corpus.py"
+    """xtask/python/differential/corpus.py, as a module."""
+    path = ROOT / "xtask" / "python" / "differential" / "corpus.py"
     spec = importlib.util.spec_from_file_location("ftfy_rs_tests_differential_corpus", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

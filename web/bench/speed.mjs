@@ -1,6 +1,6 @@
 // npm run bench: fixText through the package in Node beside the native
-// library's fix_text on the same benchmark texts (benches/inputs.rs,
-// written by tools/src/bin/throughput.rs), in one run.
+// library's fix_text on the same benchmark texts (benches/inputs/,
+// written by xtask/src/bin/throughput.rs), in one run.
 // Each side fixes each ~1 MB text whole, call after call, for SECONDS
 // seconds (web/examples/native_speed.rs natively), and reports the MB/s of
 // its fastest call and of all its calls; the two sides take turns for
@@ -42,7 +42,7 @@ function measure(text) {
 }
 
 mkdirSync(dir, { recursive: true });
-cargo(['run', '--release', '--quiet', '-p', 'ftfy-tools', '--bin', 'throughput', '--', '--write', dir]);
+cargo(['run', '--release', '--quiet', '-p', 'xtask', '--bin', 'throughput', '--', '--write', dir]);
 cargo(['build', '--release', '--quiet', '-p', 'ftfy-web', '--example', 'native_speed']);
 const zero = () => ({ best: 0, mean: 0 });
 const results = new Map(names.map((name) => [name, { native: zero(), node: zero() }]));

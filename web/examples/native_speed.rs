@@ -1,6 +1,6 @@
 //! The native side of `npm run bench` (web/bench/speed.mjs): `fix_text`
 //! on each named input of DIR (written by
-//! `tools/src/bin/throughput.rs --write DIR`), for at least SECONDS seconds
+//! `xtask/src/bin/throughput.rs --write DIR`), for at least SECONDS seconds
 //! each, printing one JSON line per input with the MB/s of the fastest
 //! call and of all calls, measured as the package's side measures them.
 //!

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares two builds of the batch runner (tools/src/bin/ftfy_batch.rs) on
+"""Compares two builds of the batch runner (xtask/src/bin/ftfy_batch.rs) on
 the same inputs, and reports every difference: a change that no user may
 see must give zero.
 
@@ -12,14 +12,14 @@ and their answers are compared line by line: the text, the plan (as
 
 The texts:
 - *differential*: the differential check's corpus
-  (scripts/differential/corpus.py: clean strings of many languages, the
+  (xtask/python/differential/corpus.py: clean strings of many languages, the
   same strings mangled every way the library undoes, text rich in
   entities, escapes, ligatures, widths, line breaks and controls), and
   multi-line texts joined from it;
 - *golden*: every string value of golden/*.toml;
 - *extended*: the extended mode's corpora, when they have been made
-  (target/extended/*.jsonl by scripts/extended/corpus.py,
-  target/extended/real/*.jsonl by scripts/extended/real_corpus.py; see
+  (target/extended/*.jsonl by xtask/python/extended/corpus.py,
+  target/extended/real/*.jsonl by xtask/python/extended/real_corpus.py; see
   docs/extended-recovery.md);
 - *adversarial*: the benchmark inputs of benches/inputs.rs, hunted slow
   inputs among them (written by `throughput --write`): the first 16 KiB of
@@ -38,7 +38,7 @@ the extended mode; `--sample N` texts (default 4000) through each other
 configuration.
 
 Needs the pinned .venv for the differential corpus (python3
-scripts/differential/run.py creates it).
+cargo xtask differential creates it).
 """
 import argparse
 import collections
@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FUNCS = ["fix_text", "fix_text_segment", "fix_encoding", "fix_and_explain", "fix_encoding_and_explain"]
 
 # Each option switched off in turn, and the other settings the differential
-# check tries (scripts/differential/run.py).
+# check tries (cargo xtask differential).
 OTHER_CONFIGS = [{option: False} for option in [
     "unescape_html", "remove_terminal_escapes", "fix_encoding", "restore_byte_a0",
     "replace_lossy_sequences", "decode_inconsistent_utf8", "fix_c1_controls",

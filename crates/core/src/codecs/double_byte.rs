@@ -5,7 +5,7 @@
 //!
 //! Each table holds the character of every byte above 7F that stands alone
 //! (CP932's half-width katakana), and of every pair of a lead byte and a
-//! trail byte in the codec's ranges; `scripts/gen_codec_tables.py` writes
+//! trail byte in the codec's ranges; `xtask/python/generate/codec_tables.py` writes
 //! them from Python 3.11's codecs, and `tests/codecs.rs` checks every byte
 //! and every pair against Python's answers.
 

@@ -22,7 +22,7 @@
 //! ```
 //!
 //! The tables are generated from Python's codecs by
-//! `scripts/gen_codec_tables.py`, and `tests/codecs.rs` checks every byte
+//! `xtask/python/generate/codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
 mod double_byte;
