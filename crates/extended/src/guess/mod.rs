@@ -35,21 +35,26 @@ mod reading;
 use std::fmt;
 
 use candidates::{candidates, Applies, Reader};
-use reading::{Reading, Shared};
+use reading::{Piece, Reading, Shared};
 
 use crate::language::Scorer;
 
 /// How much of a document the guess reads.
 pub const SAMPLE_BYTES: usize = 1 << 16;
 /// A candidate this many bits behind the best is dropped.
-const PRUNE_BITS: f64 = 96.0;
-/// The bytes of words read before the first pruning, and between later
-/// ones.
-const FIRST_ROUND_BYTES: usize = 256;
+const PRUNE_BITS: f64 = 64.0;
+/// The bytes of words read before the first pruning; each round reads
+/// twice as many as the one before, up to `ROUND_BYTES`.
+const FIRST_ROUND_BYTES: usize = 64;
 const ROUND_BYTES: usize = 4096;
 /// The sample when the bytes hold NULs (and so may be UTF-16 or UTF-32,
 /// which are read whole).
 const WIDE_BYTES: usize = 1 << 14;
+/// How long a stretch is before it is cut (see `split_long`).
+const PIECE_BYTES: usize = 64;
+/// The shared text read to find the languages it suits, when its bits are
+/// not needed.
+const SHARED_LANGUAGE_BYTES: usize = 4096;
 /// Bits of cost difference that halve a candidate's confidence: the
 /// model's bits are not independent evidence, so they count for less.
 const CONFIDENCE_SCALE: f64 = 8.0;
@@ -246,6 +251,8 @@ struct Ranked {
     cost: f64,
     /// The candidate ranked before it that reads the sample alike.
     same_as: Option<usize>,
+    /// Whether it read the whole sample (was not dropped).
+    read_whole: bool,
     evidence: Evidence,
 }
 
@@ -260,7 +267,22 @@ fn rank(sample: &[u8], declared: &[&str]) -> Vec<Ranked> {
     };
     let mut readings = readings_for(sample, has_nul, declared);
     let stretches = stretches_of(sample);
-    let shared = Shared::new(&shared_text(sample, &stretches));
+    // The shared text costs every reader of ASCII alike: its bits matter
+    // only beside readers of the whole sample (UTF-16 and UTF-32,
+    // ISO-2022), and the language it is in shows in its start.
+    let whole = readings.iter().any(|r| r.applicable && !r.reads_ascii());
+    let shared = Shared::new(
+        &shared_text(
+            sample,
+            &stretches,
+            if whole {
+                usize::MAX
+            } else {
+                SHARED_LANGUAGE_BYTES
+            },
+        ),
+        whole,
+    );
     read_in_rounds(sample, &stretches, &shared, &mut readings);
     ranking(&readings, &shared, sample)
 }
@@ -361,6 +383,7 @@ fn ranking(readings: &[Reading], shared: &Shared, sample: &[u8]) -> Vec<Ranked> 
                     index: reading.index,
                     cost: evidence.bits + reading.prior_bits,
                     same_as: Some(earlier),
+                    read_whole: false,
                     evidence,
                 }
             }
@@ -370,6 +393,7 @@ fn ranking(readings: &[Reading], shared: &Shared, sample: &[u8]) -> Vec<Ranked> 
                     index: reading.index,
                     cost,
                     same_as: None,
+                    read_whole: reading.alive,
                     evidence,
                 }
             }
@@ -402,12 +426,14 @@ fn mark_multi_byte_alike(ranked: &mut [Ranked], sample: &[u8]) {
     let all = candidates();
     for later in 1..ranked.len() {
         if ranked[later].same_as.is_some()
+            || !ranked[later].read_whole
             || !matches!(all[ranked[later].index].reader, Reader::MultiByte(_))
         {
             continue;
         }
         let same = (0..later).find(|&earlier| {
             ranked[earlier].same_as.is_none()
+                && ranked[earlier].read_whole
                 && ranked[earlier].evidence.bits == ranked[later].evidence.bits
                 && ranked[earlier].evidence.undecodable == ranked[later].evidence.undecodable
                 && candidates::decode_lossy(all[ranked[earlier].index].reader, sample)
@@ -545,18 +571,33 @@ fn read_in_rounds(
     shared: &Shared,
     readings: &mut [Reading],
 ) {
+    let mut text = String::new();
     for reading in readings.iter_mut().filter(|r| r.alive && !r.reads_ascii()) {
-        reading.read(sample);
+        let undecodable = reading.decode(sample, &mut text);
+        reading.add(&Piece::of(&text, undecodable));
     }
-    let mut round_end = FIRST_ROUND_BYTES;
+    let mut step = FIRST_ROUND_BYTES;
+    let mut round_end = step;
     let mut read = 0;
+    // The pieces of one stretch: candidates that read it alike share one.
+    let mut pieces: Vec<(String, Piece)> = Vec::new();
     for &(start, end) in stretches {
+        pieces.clear();
         for reading in readings.iter_mut().filter(|r| r.alive && r.reads_ascii()) {
-            reading.read(&sample[start..end]);
+            let undecodable = reading.decode(&sample[start..end], &mut text);
+            let at = match pieces.iter().position(|(read, _)| *read == text) {
+                Some(at) => at,
+                None => {
+                    pieces.push((text.clone(), Piece::of(&text, undecodable)));
+                    pieces.len() - 1
+                }
+            };
+            reading.add(&pieces[at].1);
         }
         read += end - start;
         if read >= round_end {
-            round_end = read + ROUND_BYTES;
+            step = (step * 2).min(ROUND_BYTES);
+            round_end = read + step;
             let wide = readings.iter().any(|r| r.alive && !r.reads_ascii());
             if prune(readings, shared) <= 1 && !wide {
                 return;
@@ -595,15 +636,21 @@ fn prune(readings: &mut [Reading], shared: &Shared) -> usize {
 /// The text between the stretches (ASCII, which every candidate that
 /// reads ASCII reads alike), to be scored once; each stretch stands as a
 /// line break.
-fn shared_text(sample: &[u8], stretches: &[(usize, usize)]) -> Scorer {
+fn shared_text(sample: &[u8], stretches: &[(usize, usize)], most: usize) -> Scorer {
     let mut scorer = Scorer::new();
     let mut at = 0;
+    let mut left = most;
     for &(start, end) in stretches
         .iter()
         .chain(std::iter::once(&(sample.len(), sample.len())))
     {
-        for &byte in &sample[at..start] {
+        let piece = &sample[at..start.max(at)];
+        for &byte in &piece[..piece.len().min(left)] {
             scorer.push_char(char::from(byte));
+        }
+        left = left.saturating_sub(piece.len());
+        if left == 0 {
+            break;
         }
         scorer.push_char('\n');
         at = end;
@@ -645,7 +692,29 @@ fn stretches_of(sample: &[u8]) -> Vec<(usize, usize)> {
         }
         at = end;
     }
-    stretches
+    split_long(sample, stretches)
+}
+
+/// The stretches of [`stretches_of`], each cut into pieces of about
+/// [`PIECE_BYTES`] where every candidate is between characters, so that
+/// candidates far behind are dropped before they read all of a long one
+/// (Chinese text is one stretch from line to line). A byte below 31 is a
+/// character of its own in every candidate: no double-byte encoding
+/// takes it as a trail byte (Johab's start at 31, the others' at 40).
+fn split_long(sample: &[u8], stretches: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    let cut_after = |byte: u8| byte < 0x31;
+    let mut pieces = Vec::with_capacity(stretches.len());
+    for (mut start, end) in stretches {
+        while end - start > PIECE_BYTES {
+            let Some(cut) = (start + PIECE_BYTES..end).find(|&at| cut_after(sample[at - 1])) else {
+                break;
+            };
+            pieces.push((start, cut));
+            start = cut;
+        }
+        pieces.push((start, end));
+    }
+    pieces
 }
 
 #[cfg(test)]

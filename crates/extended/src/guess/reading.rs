@@ -45,6 +45,7 @@ const GLUED_BITS: f64 = 16.0;
 /// them (a manual page's translated lines among its English markup), but
 /// a language that the rest of the text is also in is likelier.
 pub(super) struct Shared {
+    /// Its bits, when readers of the whole sample need them (else 0).
     pub(super) bits: f64,
     bias: Vec<f64>,
 }
@@ -54,7 +55,10 @@ pub(super) struct Shared {
 const SHARED_LANGUAGE_WEIGHT: f64 = 0.1;
 
 impl Shared {
-    pub(super) fn new(scorer: &Scorer) -> Shared {
+    /// The shared text's languages from `scorer`, and its bits when
+    /// `counted` (else 0: a cost that every reader of ASCII pays alike
+    /// changes no comparison among them).
+    pub(super) fn new(scorer: &Scorer, counted: bool) -> Shared {
         let weight = SHARED_LANGUAGE_WEIGHT;
         let bits: Vec<(Language, f64)> = Language::all()
             .map(|language| (language, scorer.bits_in(language)))
@@ -66,12 +70,105 @@ impl Shared {
                 .fold(f64::INFINITY, f64::min)
         };
         Shared {
-            bits: scorer.score().bits(),
+            bits: if counted { scorer.score().bits() } else { 0.0 },
             bias: bits
                 .iter()
                 .map(|&(language, bits)| weight * (bits - best_of(language.script())))
                 .collect(),
         }
+    }
+}
+
+/// What a piece of text (a stretch as one candidate reads it, or the whole
+/// sample for a reader of the whole) costs and shows, scored apart from
+/// the rest: candidates that read a stretch alike share one.
+pub(super) struct Piece {
+    scorer: Scorer,
+    undecodable: u64,
+    /// The scripts of its letters and marks above ASCII, as bits of
+    /// [`script_bit`].
+    scripts: u32,
+    /// Its letters above ASCII, by script.
+    letters: [u64; SCRIPTS],
+    glued: u64,
+    /// The last character read, and how many times in a row.
+    last: Option<char>,
+    repeats: u32,
+    /// A character held back in case a combining mark follows it
+    /// (Windows-1258 writes most Vietnamese tones as marks).
+    pending: Option<char>,
+}
+
+/// The scripts the model knows (the number of [`Script`]'s variants).
+const SCRIPTS: usize = 16;
+
+impl Piece {
+    fn new() -> Piece {
+        Piece {
+            scorer: Scorer::new(),
+            undecodable: 0,
+            scripts: 0,
+            letters: [0; SCRIPTS],
+            glued: 0,
+            last: None,
+            repeats: 0,
+            pending: None,
+        }
+    }
+
+    /// The piece `text` makes (`undecodable` of its characters being
+    /// U+FFFD for bytes that do not decode), from the start of a line.
+    pub(super) fn of(text: &str, undecodable: u64) -> Piece {
+        let mut piece = Piece::new();
+        for c in text.chars() {
+            piece.push(c);
+        }
+        piece.undecodable = undecodable;
+        if let Some(c) = piece.pending.take() {
+            piece.scorer.push_char(c);
+        }
+        // (A line break ends the last word, so that the piece adds up.)
+        piece.scorer.push_char('\n');
+        piece
+    }
+
+    fn push(&mut self, c: char) {
+        if let Some(last) = self.last {
+            let touching =
+                (is_drawing(c) && last.is_alphabetic()) || (is_drawing(last) && c.is_alphabetic());
+            self.glued += u64::from(touching);
+        }
+        if Some(c) == self.last {
+            self.repeats += 1;
+            // A line of a box-drawing frame (DOS files draw them: ═══════)
+            // is one drawing, not forty symbols: past the second, its
+            // characters cost nothing. (No letter repeats like that.)
+            if self.repeats >= 2 && is_drawing(c) {
+                return;
+            }
+        } else {
+            self.last = Some(c);
+            self.repeats = 0;
+        }
+        if !c.is_ascii() {
+            let (_, letter) = class_of(c);
+            if let Some(script) = letter.or_else(|| mark_script(c)) {
+                self.scripts |= script_bit(script);
+                if letter.is_some() {
+                    self.letters[script as usize] += 1;
+                }
+            }
+        }
+        if let Some(previous) = self.pending {
+            if is_combining_mark(c) {
+                if let Some(composed) = compose(previous, c) {
+                    self.pending = Some(composed);
+                    return;
+                }
+            }
+            self.scorer.push_char(previous);
+        }
+        self.pending = Some(c);
     }
 }
 
@@ -91,8 +188,10 @@ pub(super) struct Reading {
     /// endings) taken in.
     pub(super) prior_bits: f64,
     pub(super) declared: bool,
+    /// The pieces read so far, added up.
     scorer: Scorer,
     pub(super) undecodable: u64,
+    glued: u64,
     /// The script the encoding is made for (`None` for the Unicode ones).
     home: Option<Script>,
     /// The languages it is made for, if it says.
@@ -107,16 +206,6 @@ pub(super) struct Reading {
     home_letters: u64,
     /// The ASCII letters of the sample.
     ascii_letters: u64,
-    /// A character held back in case a combining mark follows it
-    /// (Windows-1258 writes most Vietnamese tones as marks).
-    pending: Option<char>,
-    /// The last character read, and how many times in a row.
-    last: Option<char>,
-    repeats: u32,
-    /// The box-drawing characters that touch a letter.
-    glued: u64,
-    /// Text decoded by a multi-byte reader, kept to save allocations.
-    buffer: String,
 }
 
 impl Reading {
@@ -138,6 +227,7 @@ impl Reading {
             declared: false,
             scorer: Scorer::new(),
             undecodable: 0,
+            glued: 0,
             home: candidate.home,
             languages: candidate.languages,
             scripts: if ascii_letters > 0 {
@@ -148,11 +238,6 @@ impl Reading {
             own_scripts: 0,
             home_letters: 0,
             ascii_letters,
-            pending: None,
-            last: None,
-            repeats: 0,
-            glued: 0,
-            buffer: String::new(),
         }
     }
 
@@ -170,14 +255,11 @@ impl Reading {
     /// little likelier the better that language suits the rest of the
     /// text ([`Shared`]).
     pub(super) fn score(&self, shared: &Shared) -> Score {
-        let mut scorer = self.scorer.clone();
-        if let Some(c) = self.pending {
-            scorer.push_char(c);
-        }
         if self.reads_ascii() {
-            scorer.score_with_bias(|language| shared.bias[usize::from(language.id())])
+            self.scorer
+                .score_with_bias(|language| shared.bias[usize::from(language.id())])
         } else {
-            scorer.score()
+            self.scorer.score()
         }
     }
 
@@ -214,90 +296,54 @@ impl Reading {
             + if stray { STRAY_BITS } else { 0.0 }
     }
 
-    fn push(&mut self, c: char) {
-        if let Some(last) = self.last {
-            let touching =
-                (is_drawing(c) && last.is_alphabetic()) || (is_drawing(last) && c.is_alphabetic());
-            self.glued += u64::from(touching);
+    /// Adds a piece this reading read.
+    pub(super) fn add(&mut self, piece: &Piece) {
+        self.scorer.absorb(&piece.scorer);
+        self.undecodable += piece.undecodable;
+        self.glued += piece.glued;
+        self.scripts |= piece.scripts;
+        self.own_scripts |= piece.scripts;
+        if let Some(home) = self.home {
+            self.home_letters += piece.letters[home as usize];
         }
-        if Some(c) == self.last {
-            self.repeats += 1;
-            // A line of a box-drawing frame (DOS files draw them: ═══════)
-            // is one drawing, not forty symbols: past the second, its
-            // characters cost nothing. (No letter repeats like that.)
-            if self.repeats >= 2 && is_drawing(c) {
-                return;
-            }
-        } else {
-            self.last = Some(c);
-            self.repeats = 0;
-        }
-        if !c.is_ascii() {
-            if let Some(script) = class_of(c).1.or_else(|| mark_script(c)) {
-                self.scripts |= script_bit(script);
-                self.own_scripts |= script_bit(script);
-                if Some(script) == self.home && class_of(c).1.is_some() {
-                    self.home_letters += 1;
-                }
-            }
-        }
-        if let Some(previous) = self.pending {
-            if is_combining_mark(c) {
-                if let Some(composed) = compose(previous, c) {
-                    self.pending = Some(composed);
-                    return;
-                }
-            }
-            self.scorer.push_char(previous);
-        }
-        self.pending = Some(c);
     }
 
-    fn undecodable_byte(&mut self) {
-        self.undecodable += 1;
-        self.push('\u{FFFD}');
-    }
-
-    /// Reads `bytes`: for a reader of ASCII, a stretch that starts and ends
-    /// between characters in every such candidate (after two ASCII bytes,
-    /// or at the sample's ends), after a line break; for the others, the
-    /// whole sample.
-    pub(super) fn read(&mut self, bytes: &[u8]) {
-        if self.reads_ascii() {
-            self.push('\n');
-        }
+    /// The text this candidate reads `bytes` as, onto `text` (cleared
+    /// first), each byte sequence that does not decode as U+FFFD (and each
+    /// byte a code page reads as a C1 control); gives how many did not.
+    pub(super) fn decode(&self, bytes: &[u8], text: &mut String) -> u64 {
+        text.clear();
         match self.reader {
             Reader::Charmap(_) => {
                 let table = self.table.unwrap_or([None; 128]);
+                let mut undecodable = 0;
                 for &byte in bytes {
                     match byte.checked_sub(0x80) {
-                        None => self.push(char::from(byte)),
+                        None => text.push(char::from(byte)),
                         Some(high) => match table[usize::from(high)] {
-                            Some(c) if !('\u{80}'..='\u{9F}').contains(&c) => self.push(c),
-                            _ => self.undecodable_byte(),
+                            Some(c) if !('\u{80}'..='\u{9F}').contains(&c) => text.push(c),
+                            _ => {
+                                undecodable += 1;
+                                text.push('\u{FFFD}');
+                            }
                         },
                     }
                 }
+                undecodable
             }
             Reader::Utf8 => {
+                let mut undecodable = 0;
                 for chunk in bytes.utf8_chunks() {
-                    for c in chunk.valid().chars() {
-                        self.push(c);
-                    }
+                    text.push_str(chunk.valid());
                     if !chunk.invalid().is_empty() {
-                        self.undecodable_byte();
+                        undecodable += 1;
+                        text.push('\u{FFFD}');
                     }
                 }
+                undecodable
             }
             Reader::MultiByte(codec) => {
-                let mut text = std::mem::take(&mut self.buffer);
-                text.clear();
-                let replaced = codec.new_decoder().decode_lossy_to(bytes, &mut text, true);
-                self.undecodable += replaced as u64;
-                for c in text.chars() {
-                    self.push(c);
-                }
-                self.buffer = text;
+                codec.new_decoder().decode_lossy_to(bytes, text, true) as u64
             }
         }
     }

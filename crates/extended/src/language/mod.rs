@@ -569,6 +569,47 @@ impl Scorer {
         }
     }
 
+    /// Adds what `piece` counted, text scored on its own from the start of
+    /// a line, as if it came after a line break here: a text cut into
+    /// pieces and scored piece by piece, then added up, costs what the
+    /// pieces cost apart.
+    ///
+    /// ```
+    /// use ftfy_extended::language::Scorer;
+    ///
+    /// let mut whole = Scorer::new();
+    /// let mut piece = Scorer::new();
+    /// piece.push_str("Grüße\n");
+    /// whole.absorb(&piece);
+    /// whole.absorb(&piece);
+    /// assert_eq!(whole.score().bits(), 2.0 * piece.score().bits());
+    /// ```
+    pub fn absorb(&mut self, piece: &Scorer) {
+        self.end_word();
+        let settled;
+        let piece = if piece.word_letters == 0 {
+            piece
+        } else {
+            let mut copy = piece.clone();
+            copy.end_word();
+            settled = copy;
+            &settled
+        };
+        for (total, cost) in self.per_language.iter_mut().zip(piece.per_language) {
+            *total += cost;
+        }
+        for (total, letters) in self
+            .letters_per_script
+            .iter_mut()
+            .zip(piece.letters_per_script)
+        {
+            *total += letters;
+        }
+        self.common += piece.common;
+        self.chars += piece.chars;
+        self.unmodeled_letters += piece.unmodeled_letters;
+    }
+
     /// [`Scorer::score`] with each language's cost raised by `bias` bits
     /// before the most likely language of each script is chosen (and kept
     /// in the bits): to prefer the languages some other text is in.
