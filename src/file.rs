@@ -1022,6 +1022,36 @@ mod tests {
         ));
     }
 
+    /// The document guess waits past a start of plain ASCII longer than its
+    /// sample for the text that tells the encoding (a KOI8-R file whose
+    /// first 64 KiB are ASCII stopped the command at its first Cyrillic
+    /// byte), keeping what the start declared.
+    #[test]
+    fn the_document_guess_waits_for_more_than_ascii() {
+        let head = "<html><head><meta charset=\"koi8-r\"></head><body>\n";
+        let ascii = "<p>Plain ASCII, line after line of it.</p>\n".repeat(2000);
+        let russian = "Привет, как дела? Сегодня хорошая погода.\n";
+        let mut bytes = Codec::from_name("koi8-r")
+            .unwrap()
+            .encode(&format!("{head}{ascii}{russian}"))
+            .unwrap();
+        assert!(bytes.len() > ftfy_extended::SAMPLE_BYTES + 1000);
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        let config = TextFixerConfig::default().fix_encoding(false);
+        for batch_bytes in [64, 1 << 16, 1 << 20] {
+            let mut batches = TextBatches::new(&bytes[..], None, &config, batch_bytes)
+                .unwrap()
+                .guesser(Guesser::Document);
+            let mut text = String::new();
+            while let Some(batch) = batches.next_batch().unwrap() {
+                text.push_str(&batch);
+            }
+            assert_eq!(batches.encoding(), Some("koi8-r"), "{batch_bytes}");
+            assert!(text.ends_with(&format!("{russian}ЪЧ\n")), "{batch_bytes}");
+            assert_eq!(batches.replaced(), 0);
+        }
+    }
+
     /// CP850, which encoding_rs does not know, is read with the crate's
     /// own table: named, or guessed in extended mode (by `ø`, which CP437
     /// reads as `¢`).

@@ -72,9 +72,12 @@ struct Args {
     #[arg(long, value_enum, value_name = "POLICY")]
     errors: Option<ErrorPolicy>,
     /// The encoding of the input. Defaults to UTF-8. Also: latin-1,
-    /// sloppy-windows-1252 (and other sloppy-*), windows-125x, utf-8-variants,
-    /// macroman, cp437, utf-16, and WHATWG labels such as shift_jis, gb18030,
-    /// euc-kr, utf-16le.
+    /// sloppy-windows-1252 (and other sloppy-*), windows-125x, iso-8859-x,
+    /// utf-8-variants, macroman, mac-cyrillic, cp437, cp850, ibm855, ibm866,
+    /// cp864, koi8-r, koi8-u, utf-16 and utf-32 (with or without le/be),
+    /// shift_jis, cp932, euc-jp, iso-2022-jp, gb2312, gbk, big5, big5hkscs,
+    /// euc-kr, johab, iso-2022-kr (read as Python reads them), and WHATWG
+    /// labels such as gb18030.
     #[arg(short, long, default_value = Codec::Utf8.name(), hide_default_value = true)]
     encoding: String,
     /// The normalization of Unicode to apply. Defaults to NFC. Can be "none".

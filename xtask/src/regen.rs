@@ -122,9 +122,9 @@ fn language_model() -> Result {
 }
 
 /// The library's tables worked out from its own code: each test named
-/// `generated_*` writes its table when `FTFY_REGENERATE` is set. Two
-/// builds, each table written once: the others, then the one made from
-/// them.
+/// `generated_*` writes its table when `FTFY_REGENERATE` is set. The
+/// core's in two builds, each table written once: the others, then the
+/// one made from them; then extended recovery's.
 fn library_tables() -> Result {
     let test = |package: &str| {
         let mut command = cargo();
