@@ -12,32 +12,48 @@ use std::io::{self, Read};
 
 use encoding_rs::{DecoderResult, Encoding};
 
-use ftfy_core::codecs::{self, Charmap, Codec, CodecError};
+use ftfy_core::codecs::{self, Charmap, Codec, CodecError, MultiByte, MultiByteDecoder};
 pub use ftfy_core::guess_bytes;
 
 use ftfy_core::extension::Window;
 use ftfy_core::{complete_segments_len, segment_end};
 
-use crate::mode::{self, Guesser};
+use crate::mode;
+pub use crate::mode::Guesser;
 use crate::{StreamFixer, TextFixerConfig};
 
 /// Python's name of its UTF-16 codec, which reads the byte order from the
 /// byte-order mark.
 const UTF_16: &str = "utf-16";
 
+/// Python's name of its UTF-32 codec, which reads the byte order from the
+/// byte-order mark.
+const UTF_32: &str = "utf-32";
+
 /// Python's name of its 7-bit ASCII codec.
 const ASCII: &str = "ascii";
 
+/// What to do with bytes the encoding cannot decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Errors {
+    /// Stop with [`FixFileError::Undecodable`], naming the offset (as
+    /// Python's `errors="strict"`).
+    Strict,
+    /// Read each byte sequence that does not decode as U+FFFD and go on
+    /// (as Python's `errors="replace"`).
+    Replace,
+}
+
 /// [`guess_bytes`], and with
-/// [`extended_recovery`](TextFixerConfig::extended_recovery) also the
-/// legacy encodings that the mode undoes in text (Windows-1251, KOI8-R,
-/// CP866, Windows-1250 and -1253 to -1257, ISO-8859 parts, Shift_JIS, GBK,
-/// EUC-KR, Big5, EUC-JP, …): where `guess_bytes` falls back to
-/// `sloppy-windows-1252`, the mode's recovery reads the text's first
-/// lines (64 KiB), and if their re-decodings agree on one encoding, the
-/// bytes are decoded with it. Short or plain text gives no sign and stays
-/// `sloppy-windows-1252`, as do bytes that the encoding can't decode
-/// whole. Without the mode, exactly `guess_bytes`.
+/// [`extended_recovery`](TextFixerConfig::extended_recovery) the document
+/// guess ([`guess_bytes_ranked`](crate::guess_bytes_ranked)): every
+/// encoding the guesser knows (UTF-8, UTF-16 and UTF-32 with or without a
+/// byte-order mark, the Western, Central European, Cyrillic, Greek,
+/// Turkish, Hebrew, Arabic, Baltic, Vietnamese and Thai code pages, the
+/// DOS and Mac ones, KOI8, the CJK encodings, ISO-2022), weighed on the
+/// first 64 KiB by the language model; bytes the guessed encoding cannot
+/// decode are read as U+FFFD. Without the mode, exactly `guess_bytes`.
 ///
 /// ```
 /// use ftfy::{guess_bytes_with, TextFixerConfig};
@@ -58,7 +74,7 @@ const ASCII: &str = "ascii";
 ///
 /// # Errors
 ///
-/// As [`guess_bytes`]'s.
+/// As [`guess_bytes`]'s, without the mode; with it, none.
 pub fn guess_bytes_with(
     bytes: &[u8],
     config: &TextFixerConfig,
@@ -68,12 +84,11 @@ pub fn guess_bytes_with(
 
 /// [`guess_bytes_with`] by `guesser`.
 fn guess_with(bytes: &[u8], guesser: Guesser) -> Result<(String, &'static str), CodecError> {
-    let guess = guess_bytes(bytes)?;
-    let fallback = [codecs::SLOPPY_WINDOWS_1252.name(), codecs::MACROMAN.name()];
-    if guesser == Guesser::FirstLine || !fallback.contains(&guess.1) {
-        return Ok(guess);
+    if guesser == Guesser::FirstLine {
+        return guess_bytes(bytes);
     }
-    Ok(ftfy_extended::decode_document(bytes).unwrap_or(guess))
+    // (Only empty input has no guess: ftfy's is UTF-8.)
+    ftfy_extended::decode_document(bytes).map_or_else(|| guess_bytes(bytes), Ok)
 }
 
 fn starts_with_utf16_bom(bytes: &[u8]) -> bool {
@@ -186,12 +201,14 @@ enum Decoding {
     /// UTF-16 in the byte order its byte-order mark gives (little-endian
     /// without one), as Python's `utf-16` codec reads it.
     Utf16,
+    /// UTF-32 in the byte order its byte-order mark gives (little-endian
+    /// without one), as Python's `utf-32` codec reads it.
+    Utf32,
+    /// One of the core's multi-byte codecs (the CJK encodings, ISO-2022,
+    /// UTF-16 and UTF-32 in one byte order), which read as Python does.
+    MultiByte(MultiByte),
     /// An encoding that `encoding_rs` knows, decoded as a stream.
     Other(&'static Encoding),
-    /// The same, where Python's codec reads a few characters otherwise
-    /// (Shift_JIS and EUC-JP's JIS characters, GB2312's two marks): each
-    /// character read passes through the function.
-    Remapped(&'static Encoding, fn(char) -> char),
 }
 
 impl Decoding {
@@ -209,24 +226,24 @@ impl Decoding {
                     .or(Some(Decoding::Charmap(charmap)))
             }
             Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
-            Some(Codec::MultiByte(codec)) => {
-                let encoding = Encoding::for_label(name.trim().as_bytes())?;
-                Some(match (codec.name(), label.as_str()) {
-                    ("shift_jis" | "euc-jp", _) => {
-                        Decoding::Remapped(encoding, codecs::jis_standard)
-                    }
-                    // (Codecs read GB2312 as GBK, as plans name it.)
-                    (_, "gb2312") => Decoding::Remapped(encoding, codecs::gb2312_standard),
-                    _ => Decoding::Other(encoding),
-                })
-            }
+            Some(Codec::MultiByte(codec)) => Some(Decoding::MultiByte(codec)),
             // (A kind of codec the core may add: read by its label.)
             Some(_) => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
             None => match label.as_str() {
                 UTF_16 | "utf16" => Some(Decoding::Utf16),
+                UTF_32 | "utf32" => Some(Decoding::Utf32),
                 ASCII | "us-ascii" | "646" => Some(Decoding::Ascii),
                 _ => Encoding::for_label(name.trim().as_bytes()).map(Decoding::Other),
             },
+        }
+    }
+
+    /// The decoding of an encoding a guess names: the core's codec of that
+    /// name, exactly as the guess read it (not the WHATWG label's reading).
+    fn for_guess(name: &str) -> Option<Decoding> {
+        match Codec::from_name(name) {
+            Some(Codec::SingleByte(charmap)) => Some(Decoding::Charmap(charmap)),
+            _ => Decoding::from_name(name),
         }
     }
 
@@ -238,9 +255,9 @@ impl Decoding {
             Decoding::Utf8Variants => Some(Codec::Utf8Variants.name()),
             Decoding::Charmap(charmap) => Some(charmap.name()),
             Decoding::Utf16 => Some(UTF_16),
+            Decoding::Utf32 => Some(UTF_32),
+            Decoding::MultiByte(codec) => Some(codec.name()),
             Decoding::Other(encoding) => Some(encoding.name()),
-            Decoding::Remapped(encoding, _) if encoding == encoding_rs::GBK => Some("gb2312"),
-            Decoding::Remapped(encoding, _) => Some(encoding.name()),
         }
     }
 }
@@ -306,6 +323,18 @@ pub struct TextBatches<R> {
     guesser: Guesser,
     /// The windows the mode judges a document in, if it judges documents.
     document_window: Option<Window>,
+    /// What to do with bytes that do not decode.
+    errors: Errors,
+    /// The encodings the document declares, from the first sample the
+    /// document guess saw (kept while the guess waits for text that is
+    /// more than ASCII).
+    declared: Option<Vec<&'static str>>,
+    /// The ranking the document guess made, once it guessed.
+    ranking: Vec<ftfy_extended::EncodingGuess>,
+    /// The decoder of a multi-byte codec, once decoding started, and the
+    /// input offset it started at.
+    multi_byte_decoder: Option<MultiByteDecoder>,
+    decoder_start: usize,
     /// Bytes read but not yet decoded.
     raw: Vec<u8>,
     /// The input offset of `raw`'s first byte.
@@ -313,6 +342,8 @@ pub struct TextBatches<R> {
     /// Text decoded but not yet returned.
     text: String,
     stream_decoder: Option<encoding_rs::Decoder>,
+    /// How many byte sequences were read as U+FFFD.
+    replaced: u64,
     /// A decoding error, to report once the segments before it are out.
     failure: Option<FixFileError>,
     /// How long `text` must be before looking again for a segment's end,
@@ -334,6 +365,64 @@ impl<R> TextBatches<R> {
     /// How many bytes have been read from the reader so far.
     pub fn bytes_read(&self) -> u64 {
         self.bytes_read
+    }
+
+    /// The encodings the document guess weighed, most likely first, with
+    /// their evidence (see
+    /// [`guess_bytes_ranked`](crate::guess_bytes_ranked)); empty before
+    /// the guess, and for ftfy's guess.
+    pub fn guesses(&self) -> &[ftfy_extended::EncodingGuess] {
+        &self.ranking
+    }
+
+    /// How many byte sequences that did not decode have been read as
+    /// U+FFFD so far (with [`Errors::Replace`]).
+    pub fn replaced(&self) -> u64 {
+        self.replaced
+    }
+
+    /// Guesses with `guesser` when no encoding was named (instead of the
+    /// config's mode's guess), and reads bytes that do not decode as that
+    /// guesser does ([`Errors::Strict`] for ftfy's, [`Errors::Replace`]
+    /// for the document guess).
+    ///
+    /// ```
+    /// use ftfy::file::{Guesser, TextBatches};
+    /// use ftfy::TextFixerConfig;
+    ///
+    /// // "Привет" in Windows-1251, read with the document guess in the
+    /// // default fixing mode.
+    /// let bytes = &b"\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0?\n"[..];
+    /// let config = TextFixerConfig::default();
+    /// let mut batches = TextBatches::new(bytes, None, &config, 64).unwrap().guesser(Guesser::Document);
+    /// assert_eq!(batches.next_batch().unwrap().unwrap(), "Привет, как дела?\n");
+    /// assert_eq!(batches.encoding(), Some("windows-1251"));
+    /// ```
+    pub fn guesser(mut self, guesser: Guesser) -> TextBatches<R> {
+        self.guesser = guesser;
+        self.errors = match guesser {
+            Guesser::FirstLine => Errors::Strict,
+            Guesser::Document => Errors::Replace,
+        };
+        self
+    }
+
+    /// Reads bytes that do not decode as `errors` says (by default: strict
+    /// when the encoding is named or guessed as ftfy does, U+FFFD when the
+    /// document guess chose it).
+    ///
+    /// ```
+    /// use ftfy::file::{Errors, TextBatches};
+    /// use ftfy::TextFixerConfig;
+    ///
+    /// let config = TextFixerConfig::default();
+    /// let mut batches = TextBatches::new(&b"ok \xff\n"[..], Some("utf-8"), &config, 64).unwrap().errors(Errors::Replace);
+    /// assert_eq!(batches.next_batch().unwrap().unwrap(), "ok \u{fffd}\n");
+    /// assert_eq!(batches.replaced(), 1);
+    /// ```
+    pub fn errors(mut self, errors: Errors) -> TextBatches<R> {
+        self.errors = errors;
+        self
     }
 }
 
@@ -361,14 +450,25 @@ impl<R: Read> TextBatches<R> {
                 })?
             }
         };
+        let guesser = mode::guesser(config);
+        let errors = match (encoding, guesser) {
+            (None, Guesser::Document) => Errors::Replace,
+            _ => Errors::Strict,
+        };
         Ok(TextBatches {
             reader,
             decoding,
             guessed: None,
             batch_bytes: batch_bytes.max(1),
             max_decode_length: config.max_decode_length,
-            guesser: mode::guesser(config),
+            guesser,
             document_window: mode::document_window(config),
+            errors,
+            declared: None,
+            ranking: Vec::new(),
+            multi_byte_decoder: None,
+            decoder_start: 0,
+            replaced: 0,
             raw: Vec::new(),
             offset: 0,
             text: String::new(),
@@ -402,8 +502,9 @@ impl<R: Read> TextBatches<R> {
     ///
     /// [`FixFileError::Io`] when reading fails.
     pub fn guess_encoding(&mut self) -> Result<Option<&'static str>, FixFileError> {
-        if let Decoding::Guess = self.decoding {
+        while let Decoding::Guess = self.decoding {
             self.guess()?;
+            self.fill()?;
         }
         Ok(self.guessed)
     }
@@ -462,7 +563,11 @@ impl<R: Read> TextBatches<R> {
                 }
             }
             self.fill()?;
-            self.decode_available();
+            if let Decoding::Guess = self.decoding {
+                self.guess()?;
+            } else {
+                self.decode_available();
+            }
         }
     }
 
@@ -531,48 +636,84 @@ impl<R: Read> TextBatches<R> {
         Ok(())
     }
 
-    /// [`Self::guess`] in extended mode: from the whole lines of the first
-    /// [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES) of input (or
-    /// as many whole UTF-8 characters when no line ends there).
+    /// [`Self::guess`] with the document guess: from the first
+    /// [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES) of input. While
+    /// those are plain ASCII (no byte above 7F, no NUL of UTF-16, no
+    /// escape of ISO-2022), every encoding reads them alike: their lines
+    /// are read as ASCII and the guess waits for the first sample that
+    /// holds more, remembering what the document declared at its start.
     fn guess_from_sample(&mut self) -> Result<(), FixFileError> {
         let limit = ftfy_extended::SAMPLE_BYTES;
-        while self.raw.len() < limit && !self.eof {
+        while self.raw.len() <= limit && !self.eof {
             self.fill()?;
         }
+        let declared = self
+            .declared
+            .get_or_insert_with(|| ftfy_extended::declared_encodings(&self.raw));
         let sample = &self.raw[..self.raw.len().min(limit)];
-        let end = if self.eof && sample.len() == self.raw.len() {
-            sample.len()
-        } else {
-            match sample.iter().rposition(|&byte| byte == b'\n') {
-                Some(newline) => newline + 1,
-                None => complete_prefix(sample),
-            }
-        };
-        let sample = &sample[..end];
-        let name = if starts_with_utf16_bom(sample) {
-            UTF_16
-        } else {
-            guess_with(sample, Guesser::Document)
-                .expect("only UTF-16 can fail to decode, and that was ruled out")
-                .1
-        };
-        self.decoding =
-            Decoding::from_name(name).expect("guess_bytes_with names a decoding this module knows");
+        let plain = sample
+            .iter()
+            .all(|&byte| byte.is_ascii() && byte != 0 && byte != 0x1B);
+        if plain && !self.eof {
+            // Whole lines of ASCII, or all of it when no line ends there.
+            let end = sample
+                .iter()
+                .rposition(|&byte| byte == b'\n')
+                .map_or(sample.len(), |newline| newline + 1);
+            let ascii = std::str::from_utf8(&sample[..end]).expect("ASCII is UTF-8");
+            self.text.push_str(ascii);
+            self.raw.drain(..end);
+            self.offset += end;
+            return Ok(());
+        }
+        let ranked = ftfy_extended::guess_bytes_ranked_declared(&self.raw, declared);
+        let name = ranked
+            .first()
+            .map_or(Codec::Utf8.name(), |guess| guess.encoding);
+        self.ranking = ranked;
+        self.decoding = Decoding::for_guess(name)
+            .expect("the document guess names a decoding this module knows");
         self.guessed = Some(name);
+        self.decode_available();
         Ok(())
     }
 
     /// Decodes what `raw` holds into `text`, but for the bytes of a
     /// character that may continue in the input still to read. A bad byte
-    /// ends decoding, recorded in `failure`.
+    /// ends decoding, recorded in `failure`, or is read as U+FFFD, as
+    /// `errors` says.
     fn decode_available(&mut self) {
+        loop {
+            let (consumed, bad) = match self.decoding {
+                Decoding::Utf16 | Decoding::Other(_) => return self.decode_stream(),
+                Decoding::Utf32 | Decoding::MultiByte(_) => return self.decode_multi_byte(),
+                Decoding::Guess => unreachable!("the decoding was guessed before any batch"),
+                _ => self.decode_strictly(),
+            };
+            // Decoding stops at a bad byte, so `bad` is where it stopped.
+            self.raw.drain(..consumed);
+            self.offset += consumed;
+            let Some(length) = bad else {
+                return;
+            };
+            if self.errors == Errors::Strict {
+                return self.fail_at(self.offset);
+            }
+            self.text.push('\u{FFFD}');
+            self.replaced += 1;
+            let length = length.clamp(1, self.raw.len());
+            self.raw.drain(..length);
+            self.offset += length;
+        }
+    }
+
+    /// Decodes `raw` with a decoding of this module's own into `text` up
+    /// to its first bad byte sequence; gives the bytes decoded and the
+    /// length of the bad sequence after them, if any.
+    fn decode_strictly(&mut self) -> (usize, Option<usize>) {
         let raw = &self.raw;
         let text = &mut self.text;
-        let (consumed, bad) = match self.decoding {
-            Decoding::Utf16 | Decoding::Other(_) | Decoding::Remapped(..) => {
-                return self.decode_stream()
-            }
-            Decoding::Guess => unreachable!("the decoding was guessed before any batch"),
+        match self.decoding {
             Decoding::Utf8 => {
                 // A character the read cut short is left for the next
                 // batch, so that valid input is validated once.
@@ -588,13 +729,17 @@ impl<R: Read> TextBatches<R> {
                     }
                     Err(error) => {
                         let valid = error.valid_up_to();
-                        // A sequence cut short by the end of what was read.
-                        let unfinished = error.error_len().is_none() && !self.eof;
                         text.push_str(
                             std::str::from_utf8(&raw[..valid])
                                 .expect("the validated prefix is UTF-8"),
                         );
-                        (valid, (!unfinished).then_some(valid))
+                        // A sequence cut short by the end of what was read
+                        // waits for the rest; at the end it is bad.
+                        match error.error_len() {
+                            Some(length) => (valid, Some(length)),
+                            None if self.eof => (valid, Some(complete - valid)),
+                            None => (valid, None),
+                        }
                     }
                 }
             }
@@ -602,7 +747,7 @@ impl<R: Read> TextBatches<R> {
                 let valid = raw.iter().position(|byte| !byte.is_ascii());
                 let ascii = &raw[..valid.unwrap_or(raw.len())];
                 text.push_str(std::str::from_utf8(ascii).expect("ASCII is UTF-8"));
-                (ascii.len(), valid)
+                (ascii.len(), valid.map(|_| 1))
             }
             Decoding::Charmap(charmap) => {
                 let mut bad = None;
@@ -615,7 +760,7 @@ impl<R: Read> TextBatches<R> {
                         }
                     }
                 }
-                (bad.unwrap_or(raw.len()), bad)
+                (bad.unwrap_or(raw.len()), bad.map(|_| 1))
             }
             Decoding::Utf8Variants => {
                 let cut = if self.eof {
@@ -629,18 +774,60 @@ impl<R: Read> TextBatches<R> {
                         let bad = error.offset().expect("decoding errors have an offset");
                         let decoded = codecs::utf8_variants::decode(&raw[..bad])
                             .expect("the bytes before the first bad one decode");
-                        (decoded, bad, Some(bad))
+                        (decoded, bad, Some(1))
                     }
                 };
                 text.push_str(&decoded);
                 (valid, bad)
             }
+            _ => unreachable!("not a decoding of this module's own"),
+        }
+    }
+
+    /// Decodes what `raw` holds with a multi-byte codec of the core, which
+    /// keeps the bytes of an unfinished character itself. (UTF-32 first
+    /// reads the byte order from its byte-order mark.)
+    fn decode_multi_byte(&mut self) {
+        if self.multi_byte_decoder.is_none() {
+            let codec = match self.decoding {
+                Decoding::MultiByte(codec) => codec,
+                _ => {
+                    if self.raw.len() < 4 && !self.eof {
+                        return;
+                    }
+                    let big_endian = self.raw.starts_with(b"\x00\x00\xfe\xff");
+                    if big_endian || self.raw.starts_with(b"\xff\xfe\x00\x00") {
+                        self.raw.drain(..4);
+                        self.offset += 4;
+                    }
+                    let name = if big_endian { "utf-32be" } else { "utf-32le" };
+                    match Codec::from_name(name) {
+                        Some(Codec::MultiByte(codec)) => codec,
+                        _ => unreachable!("the core has UTF-32"),
+                    }
+                }
+            };
+            // (The decoder counts offsets from here.)
+            self.decoder_start = self.offset;
+            self.multi_byte_decoder = Some(codec.new_decoder());
+        }
+        let decoder = self
+            .multi_byte_decoder
+            .as_mut()
+            .expect("the decoder was made above");
+        let read = self.raw.len();
+        let result = match self.errors {
+            Errors::Strict => decoder.decode_to(&self.raw, &mut self.text, self.eof),
+            Errors::Replace => {
+                self.replaced +=
+                    decoder.decode_lossy_to(&self.raw, &mut self.text, self.eof) as u64;
+                Ok(())
+            }
         };
-        // Decoding stops at a bad byte, so `bad` is where it stopped.
-        self.raw.drain(..consumed);
-        self.offset += consumed;
-        if bad.is_some() {
-            self.fail_at(self.offset);
+        self.raw.clear();
+        self.offset += read;
+        if let Err(bad) = result {
+            self.fail_at(self.decoder_start + bad);
         }
     }
 
@@ -662,34 +849,35 @@ impl<R: Read> TextBatches<R> {
                 self.stream_decoder
                     .insert(encoding.new_decoder_with_bom_removal())
             }
-            (None, Decoding::Other(encoding) | Decoding::Remapped(encoding, _)) => self
+            (None, Decoding::Other(encoding)) => self
                 .stream_decoder
                 .insert(encoding.new_decoder_without_bom_handling()),
             (None, _) => unreachable!("not a streamed decoding"),
         };
-        let needed = decoder
-            .max_utf8_buffer_length_without_replacement(self.raw.len())
-            .unwrap_or(self.raw.len() * 3 + 16);
-        self.text.reserve(needed);
-        let before = self.text.len();
-        let (result, read) =
-            decoder.decode_to_string_without_replacement(&self.raw, &mut self.text, self.eof);
-        if let Decoding::Remapped(_, remap) = self.decoding {
-            let read = &self.text[before..];
-            if read.chars().any(|c| remap(c) != c) {
-                let remapped: String = read.chars().map(remap).collect();
-                self.text.truncate(before);
-                self.text.push_str(&remapped);
+        loop {
+            let needed = decoder
+                .max_utf8_buffer_length_without_replacement(self.raw.len())
+                .unwrap_or(self.raw.len() * 3 + 16);
+            self.text.reserve(needed);
+            let (result, read) =
+                decoder.decode_to_string_without_replacement(&self.raw, &mut self.text, self.eof);
+            self.raw.drain(..read);
+            self.offset += read;
+            match result {
+                DecoderResult::InputEmpty => return,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(bad, extra) if self.errors == Errors::Strict => {
+                    // The decoder read `extra` bytes past the `bad` ones.
+                    let bad_at = self
+                        .offset
+                        .saturating_sub(usize::from(bad) + usize::from(extra));
+                    return self.fail_at(bad_at);
+                }
+                DecoderResult::Malformed(..) => {
+                    self.text.push('\u{FFFD}');
+                    self.replaced += 1;
+                }
             }
-        }
-        self.raw.drain(..read);
-        self.offset += read;
-        if let DecoderResult::Malformed(bad, extra) = result {
-            // The decoder read `extra` bytes past the `bad` ones.
-            let bad_at = self
-                .offset
-                .saturating_sub(usize::from(bad) + usize::from(extra));
-            self.fail_at(bad_at);
         }
     }
 
@@ -878,6 +1066,36 @@ mod tests {
             read(&TextFixerConfig::default()),
             Err(FixFileError::Undecodable { offset: 2, .. })
         ));
+    }
+
+    /// The document guess waits past a start of plain ASCII longer than its
+    /// sample for the text that tells the encoding (a KOI8-R file whose
+    /// first 64 KiB are ASCII stopped the command at its first Cyrillic
+    /// byte), keeping what the start declared.
+    #[test]
+    fn the_document_guess_waits_for_more_than_ascii() {
+        let head = "<html><head><meta charset=\"koi8-r\"></head><body>\n";
+        let ascii = "<p>Plain ASCII, line after line of it.</p>\n".repeat(2000);
+        let russian = "Привет, как дела? Сегодня хорошая погода.\n";
+        let mut bytes = Codec::from_name("koi8-r")
+            .unwrap()
+            .encode(&format!("{head}{ascii}{russian}"))
+            .unwrap();
+        assert!(bytes.len() > ftfy_extended::SAMPLE_BYTES + 1000);
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        let config = TextFixerConfig::default().fix_encoding(false);
+        for batch_bytes in [64, 1 << 16, 1 << 20] {
+            let mut batches = TextBatches::new(&bytes[..], None, &config, batch_bytes)
+                .unwrap()
+                .guesser(Guesser::Document);
+            let mut text = String::new();
+            while let Some(batch) = batches.next_batch().unwrap() {
+                text.push_str(&batch);
+            }
+            assert_eq!(batches.encoding(), Some("koi8-r"), "{batch_bytes}");
+            assert!(text.ends_with(&format!("{russian}ЪЧ\n")), "{batch_bytes}");
+            assert_eq!(batches.replaced(), 0);
+        }
     }
 
     /// CP850, which encoding_rs does not know, is read with the crate's
@@ -1273,10 +1491,12 @@ mod tests {
                 guess_bytes_with(&bytes, &TextFixerConfig::default()).ok(),
                 guess.clone().ok()
             );
-            // With it, the encoding named reads the bytes to the text.
+            // With it, the encoding named reads the bytes to the text (bytes
+            // it cannot decode as U+FFFD).
             if let Ok((text, name)) = guess_bytes_with(&bytes, &extended()) {
                 let mut batches = TextBatches::new(&bytes[..], Some(name), &TextFixerConfig::default(), 64)
-                    .expect("a guess names an encoding files are read in");
+                    .expect("a guess names an encoding files are read in")
+                    .errors(Errors::Replace);
                 let mut read = String::new();
                 while let Some(batch) = batches.next_batch().expect("the guess decodes the bytes") {
                     read.push_str(&batch);

@@ -45,14 +45,24 @@ pub(crate) fn judges_columns(config: &TextFixerConfig) -> bool {
     config.extended_recovery && config.fix_encoding
 }
 
-/// How bytes of unknown encoding are guessed in `config`'s mode.
+/// How bytes of unknown encoding are guessed: what
+/// [`TextBatches`](crate::file::TextBatches) and
+/// [`fix_file`](crate::fix_file) do when no encoding is named (by default
+/// the guess of the config's mode: [`Guesser::FirstLine`], or
+/// [`Guesser::Document`] with extended recovery), and what the command's
+/// `-g` does (the document guess, or ftfy's with `--ftfy-guess`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Guesser {
-    /// ftfy 6.3.1's `guess_bytes`, from the first line of a file.
+#[non_exhaustive]
+pub enum Guesser {
+    /// ftfy 6.3.1's `guess_bytes` ([`guess_bytes`](crate::guess_bytes)),
+    /// from the first line of a file: a UTF-16 byte-order mark, UTF-8,
+    /// MacRoman when lines end in CR alone, else `sloppy-windows-1252`.
+    /// Bytes that the guess cannot decode later are an error.
     FirstLine,
-    /// Extended recovery's guess from the whole lines of a document's
-    /// first [`SAMPLE_BYTES`](ftfy_extended::SAMPLE_BYTES), where ftfy's
-    /// would fall back to Windows-1252 or MacRoman.
+    /// The document guess ([`guess_bytes_ranked`](crate::guess_bytes_ranked)):
+    /// every encoding the guesser knows, weighed on the first 64 KiB that
+    /// hold more than ASCII. Bytes that the guess cannot decode later are
+    /// read as U+FFFD.
     Document,
 }
 

@@ -22,8 +22,8 @@ use std::thread;
 
 use clap::{Parser, ValueEnum};
 use ftfy::codecs::Codec;
-use ftfy::file::{FixFileError, TextBatches};
-use ftfy::{Normalization, TextFixerConfig, UnescapeHtml};
+use ftfy::file::{Errors, FixFileError, Guesser, TextBatches};
+use ftfy::{EncodingGuess, Normalization, TextFixerConfig, UnescapeHtml};
 
 use batches::{BatchFixer, Explain};
 use output::Output;
@@ -54,13 +54,30 @@ struct Args {
     /// The file to output to. Defaults to -, meaning standard output.
     #[arg(short, long, default_value = "-", hide_default_value = true)]
     output: String,
-    /// Ask ftfy to guess the encoding of your input. This is risky. Overrides -e.
+    /// Guess the encoding of your input: every encoding ftfy knows (UTF-8,
+    /// UTF-16 and UTF-32 with or without a byte-order mark, the Windows,
+    /// ISO-8859, DOS, Mac and KOI8 code pages, the CJK encodings, ISO-2022),
+    /// judged by a language model on the first 64 KiB that hold more than
+    /// ASCII; bytes it cannot decode become U+FFFD. Overrides -e.
     #[arg(short, long)]
     guess: bool,
+    /// With -g, guess as ftfy 6.3.1 does instead: from the first line, UTF-16
+    /// with a byte-order mark, UTF-8, MacRoman when lines end in CR alone,
+    /// else sloppy-windows-1252; bytes it cannot decode are an error.
+    #[arg(long, requires = "guess")]
+    ftfy_guess: bool,
+    /// What to do with bytes the encoding cannot decode: stop with an error
+    /// (strict), or read them as U+FFFD (replace). Defaults to replace with
+    /// -g, strict otherwise.
+    #[arg(long, value_enum, value_name = "POLICY")]
+    errors: Option<ErrorPolicy>,
     /// The encoding of the input. Defaults to UTF-8. Also: latin-1,
-    /// sloppy-windows-1252 (and other sloppy-*), windows-125x, utf-8-variants,
-    /// macroman, cp437, utf-16, and WHATWG labels such as shift_jis, gb18030,
-    /// euc-kr, utf-16le.
+    /// sloppy-windows-1252 (and other sloppy-*), windows-125x, iso-8859-x,
+    /// utf-8-variants, macroman, mac-cyrillic, cp437, cp850, ibm855, ibm866,
+    /// cp864, koi8-r, koi8-u, utf-16 and utf-32 (with or without le/be),
+    /// shift_jis, cp932, euc-jp, iso-2022-jp, gb2312, gbk, big5, big5hkscs,
+    /// euc-kr, johab, iso-2022-kr (read as Python reads them), and WHATWG
+    /// labels such as gb18030.
     #[arg(short, long, default_value = Codec::Utf8.name(), hide_default_value = true)]
     encoding: String,
     /// The normalization of Unicode to apply. Defaults to NFC. Can be "none".
@@ -117,13 +134,13 @@ struct Args {
     max_decode_length: usize,
     /// Also recover the mojibake ftfy 6.3.1 leaves broken (Latin text read
     /// as Cyrillic or Greek, mixed lines, straightened quotes) and one
-    /// legacy encoding read as another (Ïðèâåò → Привет); with -g, also
-    /// guess legacy encodings (KOI8-R, Windows-1251, Shift_JIS, …) from the
-    /// first 64 KiB. Off by default: the default answers are ftfy 6.3.1's.
+    /// legacy encoding read as another (Ïðèâåò → Привет). Off by default:
+    /// the default answers are ftfy 6.3.1's.
     #[arg(long)]
     extended_recovery: bool,
     /// For each line that changed, print the plan that fixed it on standard
-    /// error; with -g, first the encoding guessed.
+    /// error; with -g, first the encoding guessed, and the candidates it was
+    /// weighed against with their evidence.
     #[arg(long)]
     explain: bool,
     /// How --explain prints plans: text (Python tuples) or json (one object
@@ -151,6 +168,12 @@ enum HtmlMode {
     Auto,
     Always,
     Never,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ErrorPolicy {
+    Strict,
+    Replace,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -296,10 +319,24 @@ fn run_with(args: &Args) -> Result<(), Failure> {
         None => config.clone(),
     };
     let mut batches = TextBatches::new(input, encoding, &cutting, args.batch_bytes)?;
+    if args.guess {
+        batches = batches.guesser(if args.ftfy_guess {
+            Guesser::FirstLine
+        } else {
+            Guesser::Document
+        });
+    }
+    if let Some(policy) = args.errors {
+        batches = batches.errors(match policy {
+            ErrorPolicy::Strict => Errors::Strict,
+            ErrorPolicy::Replace => Errors::Replace,
+        });
+    }
     if args.guess && args.explain {
-        // Which encoding the guess chose, before any line.
+        // Which encoding the guess chose, and why, before any line.
         if let Some(name) = batches.guess_encoding()? {
             eprintln!("ftfy: guessed encoding {name}");
+            eprint!("{}", explain_guesses(batches.guesses()));
         }
     }
     let mut output = Output::open(&args.output, (!reading_stdin).then_some(&args.filename))?;
@@ -343,6 +380,47 @@ fn run_with(args: &Args) -> Result<(), Failure> {
     progress.finish();
     result?;
     output.commit()
+}
+
+/// The candidates a guess weighed, most likely first, with their
+/// evidence: the first few readings, each with up to three of the
+/// encodings that read the bytes alike.
+fn explain_guesses(guesses: &[EncodingGuess]) -> String {
+    const READINGS: usize = 6;
+    const ALIKE: usize = 3;
+    let mut out = String::new();
+    let line = |guess: &EncodingGuess, evidence: &str| {
+        format!(
+            "ftfy:   {:<20} {:>6.2}%  {evidence}\n",
+            guess.encoding,
+            100.0 * guess.confidence
+        )
+    };
+    for (number, first) in guesses
+        .iter()
+        .filter(|guess| guess.reads_like.is_none())
+        .enumerate()
+    {
+        if number == READINGS {
+            break;
+        }
+        out += &line(first, &first.evidence.to_string());
+        let alike: Vec<&EncodingGuess> = guesses
+            .iter()
+            .filter(|guess| guess.reads_like == Some(first.encoding))
+            .collect();
+        for guess in alike.iter().take(ALIKE) {
+            out += &line(guess, &format!("reads like {}", first.encoding));
+        }
+        if alike.len() > ALIKE {
+            out += &format!(
+                "ftfy:   ... and {} more that read like {}\n",
+                alike.len() - ALIKE,
+                first.encoding
+            );
+        }
+    }
+    out
 }
 
 fn main() {

@@ -373,7 +373,22 @@ fn invalid_utf8_names_the_offset_and_the_way_out() {
         "shift_jis",
         &["offset 3"],
     );
-    assert_undecodable(&run(&["-g"], b"\xff\xfeo\x00k"), "utf-16", &["offset 4"]);
+    assert_undecodable(
+        &run(&["-g", "--ftfy-guess"], b"\xff\xfeo\x00k"),
+        "utf-16",
+        &["offset 4"],
+    );
+    // The document guess reads bytes that do not decode as U+FFFD, unless
+    // told otherwise.
+    let replaced = run(&["-g"], b"\xff\xfeo\x00k");
+    assert!(replaced.status.success(), "{replaced:?}");
+    // (The last byte is half a UTF-16 unit.)
+    assert_eq!(stdout(&replaced), "o\u{fffd}");
+    assert_undecodable(
+        &run(&["-g", "--errors", "strict"], b"\xff\xfeo\x00k"),
+        "utf-16",
+        &["offset 4"],
+    );
 }
 
 #[test]
@@ -574,29 +589,32 @@ fn extended_recovery_flag() {
 }
 
 #[test]
-fn guessing_in_extended_mode_finds_legacy_encodings() {
+fn guessing_finds_legacy_encodings() {
     // "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n" in KOI8-R: a
     // subtitle's number, then Russian. ftfy guesses UTF-8 from the first
-    // line and stops at the first Cyrillic letter; extended mode guesses
-    // from the first 64 KiB and reads the file as KOI8-R, the short last
-    // line too.
+    // line and stops at the first Cyrillic letter; the document guess
+    // reads the first 64 KiB and reads the file as KOI8-R, the short last
+    // line too, in either fixing mode.
     let koi8 = b"1\n\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1? \xf3\xc5\xc7\xcf\xc4\xce\xd1 \
         \xc8\xcf\xd2\xcf\xdb\xc1\xd1 \xd0\xcf\xc7\xcf\xc4\xc1.\n\xe4\xc1.\n";
-    let output = run(&["-g", "--extended-recovery"], koi8);
-    assert!(output.status.success(), "{output:?}");
-    assert_eq!(
-        stdout(&output),
-        "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n"
-    );
-    assert_undecodable(&run(&["-g"], koi8), "utf-8", &["offset 2"]);
-    // --explain says which encoding the guess chose, on standard error.
-    let explained = run(&["-g", "--extended-recovery", "--explain"], koi8);
-    assert_eq!(stdout(&explained), stdout(&output));
+    let russian = "1\nПривет, как дела? Сегодня хорошая погода.\nДа.\n";
+    for args in [&["-g"][..], &["-g", "--extended-recovery"]] {
+        let output = run(args, koi8);
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output), russian);
+    }
+    assert_undecodable(&run(&["-g", "--ftfy-guess"], koi8), "utf-8", &["offset 2"]);
+    // --explain says which encoding the guess chose, and what it weighed,
+    // on standard error.
+    let explained = run(&["-g", "--explain"], koi8);
+    assert_eq!(stdout(&explained), russian);
+    let explanation = stderr(&explained);
     assert!(
-        stderr(&explained).starts_with("ftfy: guessed encoding koi8-r\n"),
-        "{}",
-        stderr(&explained)
+        explanation.starts_with("ftfy: guessed encoding koi8-r\nftfy:   koi8-r "),
+        "{explanation}"
     );
+    assert!(explanation.contains("reads as Russian"), "{explanation}");
+    assert!(explanation.contains("koi8-u"), "{explanation}");
 }
 
 /// In extended recovery a file is judged as a document: `--explain` says

@@ -398,21 +398,60 @@ def guess_bytes_with(
 ) -> tuple[str, str]:
     """
     :func:`guess_bytes` with a config (not in ftfy): with
-    `extended_recovery=True`, bytes that guess_bytes would read as
-    sloppy-windows-1252 may be found to be in a legacy encoding that
-    extended recovery undoes (windows-1251, koi8-r, shift_jis, ...), when
-    their first lines show it:
+    `extended_recovery=True`, the document guess of
+    :func:`guess_bytes_ranked` (every encoding it knows, weighed on the
+    first 64 KiB by a language model), reading bytes the encoding cannot
+    decode as U+FFFD:
 
         >>> guess_bytes_with("Привет, как дела? Сегодня хорошая погода.".encode("koi8-r"),
         ...                  extended_recovery=True)
         ('Привет, как дела? Сегодня хорошая погода.', 'koi8-r')
 
-    Without it, exactly guess_bytes.
+    Without it, exactly guess_bytes. The names are Python's codecs' (or
+    ftfy's, for sloppy-windows-1252 and utf-8-variants).
     """
     if config is None:
         config = _DEFAULTS
     config = _config_from_kwargs(config, kwargs)
     return _guess(bstring, config.extended_recovery)
+
+
+class EncodingGuess(NamedTuple):
+    """One encoding that bytes may be in, as :func:`guess_bytes_ranked`
+    ranks it."""
+
+    encoding: str
+    """The encoding's name, one that Python's codecs (with ftfy_rs's
+    sloppy codecs) and :func:`fix_file` read."""
+    confidence: float
+    """How likely its reading is, from 0 to 1; encodings that read the
+    bytes alike share one."""
+    reads_like: str | None
+    """The encoding ranked before it that reads the bytes to the same
+    text, if any."""
+    evidence: str
+    """What the guess weighed: the reading's bits, its prior, bytes it
+    cannot decode, a declaration, the language it reads as."""
+
+
+def guess_bytes_ranked(bstring: bytes) -> list[EncodingGuess]:
+    """
+    Every encoding bytes of unknown encoding may be in, most likely first
+    (not in ftfy): UTF-8, UTF-16 and UTF-32 with or without a byte-order
+    mark, the Windows, ISO-8859, DOS, Mac and KOI8 code pages, the CJK
+    encodings, ISO-2022; each reading judged by a language model on the
+    first 64 KiB, a declared charset taken as evidence.
+
+        >>> ranked = guess_bytes_ranked("Привет, как дела?".encode("cp1251"))
+        >>> ranked[0].encoding, ranked[0].confidence > 0.9
+        ('windows-1251', True)
+    """
+    if isinstance(bstring, str):
+        raise UnicodeError(
+            "This string was already decoded as Unicode. You should pass "
+            "bytes to guess_bytes_ranked, not Unicode."
+        )
+    return [EncodingGuess(*guess) for guess in _native.guess_bytes_ranked(bytes(bstring))]
 
 
 def _guess(bstring: bytes, extended_recovery: bool) -> tuple[str, str]:

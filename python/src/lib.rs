@@ -356,6 +356,27 @@ fn guess_bytes(
     })
 }
 
+/// `guess_bytes_ranked`: every encoding `data` may be in, most likely
+/// first, as `(encoding, confidence, reads_like, evidence)`.
+#[pyfunction]
+fn guess_bytes_ranked(
+    data: &Bound<'_, PyBytes>,
+) -> Vec<(&'static str, f64, Option<&'static str>, String)> {
+    let bytes = data.as_bytes();
+    let ranked = if bytes.len() < GIL_FREE_BYTES {
+        ftfy::guess_bytes_ranked(bytes)
+    } else {
+        data.py().allow_threads(|| ftfy::guess_bytes_ranked(bytes))
+    };
+    ranked
+        .into_iter()
+        .map(|guess| {
+            let evidence = guess.evidence.to_string();
+            (guess.encoding, guess.confidence, guess.reads_like, evidence)
+        })
+        .collect()
+}
+
 /// The segments that `fix_text` cuts `text` into: after each line feed,
 /// and every `max_decode_length` characters of a longer line.
 #[pyfunction]
@@ -469,6 +490,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(character_width, module)?)?;
     module.add_function(wrap_pyfunction!(monospaced_width, module)?)?;
     module.add_function(wrap_pyfunction!(guess_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(guess_bytes_ranked, module)?)?;
     module.add_function(wrap_pyfunction!(batch::fix_texts, module)?)?;
     module.add_function(wrap_pyfunction!(arrow::fix_arrow, module)?)?;
     module.add_function(wrap_pyfunction!(split_segments, module)?)?;

@@ -107,6 +107,39 @@ def test_guess_bytes_learns_legacy_encodings(oracle):
     assert ftfy_rs.guess_bytes_with(western, extended_recovery=True) == oracle.guess_bytes(western)
 
 
+# Text in each encoding real files come in, as Python writes it: the
+# document guess names the encoding (or one that reads the bytes alike),
+# by a name Python's codecs read, and fix_file reads the file by that name.
+GUESSED = [
+    ("mac-cyrillic", "Привет, как дела? Сегодня хорошая погода, мы пойдём гулять в парк.\n"),
+    ("cp855", "Привет, как дела? Сегодня хорошая погода, мы пойдём гулять в парк.\n"),
+    ("koi8-u", "Найпридатнішим є той, хто їсть ґудзики і п'є воду з криниці.\n"),
+    ("iso-8859-6", "مرحبا بالعالم. الطقس جميل جدا اليوم وسنذهب إلى الحديقة.\n"),
+    ("johab", "한국어 텍스트입니다. 오늘은 날씨가 아주 좋습니다. 공원에 갑시다.\n"),
+    ("iso2022_kr", "한국어 텍스트입니다. 오늘은 날씨가 아주 좋습니다. 공원에 갑시다.\n"),
+    ("iso2022_jp", "日本語のテキストです。今日はいい天気ですね。明日も晴れるでしょう。\n"),
+    ("cp932", "①から⑩までの番号と、髙橋さんの名前です。今日はいい天気ですね。\n"),
+    ("big5hkscs", "中文文本。今天天氣很好，我們去公園散步吧。這是一個測試。\n"),
+    ("utf-16-le", "Hello, this is a plain English sentence. Привет!\n"),
+    ("utf-32-be", "Hello, this is a plain English sentence. Привет!\n"),
+]
+
+
+@pytest.mark.parametrize("encoding,text", GUESSED)
+def test_the_document_guess_names_encodings_python_reads(encoding, text):
+    import codecs
+
+    data = text.encode(encoding)
+    decoded, name = ftfy_rs.guess_bytes_with(data, extended_recovery=True)
+    assert decoded == text, name
+    assert data.decode(codecs.lookup(name).name) == text
+    ranked = ftfy_rs.guess_bytes_ranked(data)
+    assert ranked[0].encoding == name
+    assert any(codecs.lookup(guess.encoding).name == codecs.lookup(encoding).name for guess in ranked)
+    read = "".join(ftfy_rs.fix_file(io.BytesIO(data), encoding=name, fix_encoding=False))
+    assert read == ftfy_rs.fix_text(text, fix_encoding=False)
+
+
 def test_fix_file_guesses_from_more_than_the_first_line():
     # A subtitle's number, then Russian in KOI8-R: ftfy guesses UTF-8 from
     # the first line; extended mode, from the first 64 KiB.

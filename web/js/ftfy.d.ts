@@ -130,7 +130,7 @@ export function explainUnicode(text: string): string;
 export function isBad(text: string): boolean;
 /** How much the text looks like mojibake (0 for none). */
 export function badness(text: string): number;
-/** Decodes bytes of unknown encoding as ftfy guesses it (`extendedRecovery` guesses legacy encodings too). Throws a `DecodingError` for broken UTF-16. */
+/** Decodes bytes of unknown encoding as ftfy 6.3.1 guesses it, or, with `extendedRecovery`, by the document guess (every encoding it knows: UTF-16/32 with or without a mark, the Windows, ISO-8859, DOS, Mac and KOI8 code pages, CJK, ISO-2022; bytes that do not decode become U+FFFD). Throws a `DecodingError` for broken UTF-16 without `extendedRecovery`. */
 export function guessBytes(bytes: Uint8Array | ArrayBuffer, options?: TextFixerOptions | null): DecodedText;
 /** Decodes bytes in any encoding and fixes them, in pieces; as the command does for a file. Throws a `DecodingError` for bytes the encoding cannot decode. */
 export function fixBytes(bytes: Uint8Array | ArrayBuffer, options?: FileOptions | null): DecodedText;

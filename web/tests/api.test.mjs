@@ -180,6 +180,22 @@ test('guessBytes guesses as ftfy does, and legacy encodings in extended mode', (
   assert.equal(ftfy.guessBytes(Buffer.from('x').buffer.slice(0, 0)).encoding, 'utf-8');
 });
 
+test('guessBytes names every encoding the document guess knows, and fixBytes reads it by that name', () => {
+  // Bytes from Python 3.11's codecs of the same names.
+  const cases = [
+    ['mac-cyrillic', '8ff0e8e2e5f22c20eae0ea20e4e5ebe03f2091e5e3eee4eddf20f5eef0eef8e0df20efeee3eee4e02e', 'Привет, как дела? Сегодня хорошая погода.'],
+    ['johab', 'd0658a82b4e120c942af61cb61b7b393a194612e20b5a19369b765209069b3a1886120b461ba8120b9bdaf7393a194612e', '한국어 텍스트입니다. 오늘은 날씨가 아주 좋습니다.'],
+    ['utf-16le', '480065006c006c006f002c0020007400680069007300200069007300200070006c00610069006e00200074006500780074002e0020001f04400438043204350442042100', 'Hello, this is plain text. Привет!'],
+    ['cp932', '874082a982e7874982dc82c582cc94d48d8682c68141eee08bb482b382f182cc96bc914f82c582b78142', '①から⑩までの番号と、髙橋さんの名前です。'],
+  ];
+  for (const [encoding, hexBytes, text] of cases) {
+    const bytes = Uint8Array.from(Buffer.from(hexBytes, 'hex'));
+    assert.deepEqual(ftfy.guessBytes(bytes, { extendedRecovery: true }), { text, encoding });
+    const options = { encoding, fixEncoding: false, fixCharacterWidth: false, uncurlQuotes: false };
+    assert.equal(ftfy.fixBytes(bytes, options).text, text);
+  }
+});
+
 test("fixBytes and FileFixer give the crate's fix_file answers, in any encoding, in any pieces", () => {
   const strings = sample(600, 99).map((text) => `${text}\n${text}\r\n`);
   const encodings = ['utf-8', 'windows-1251', 'koi8-r', 'sloppy-windows-1252', 'utf-16'];

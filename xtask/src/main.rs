@@ -77,7 +77,9 @@ enum Task {
     /// Evaluate the language model on real text, development and held out (args)
     #[command(disable_help_flag = true)]
     LanguageEval(Passthrough),
-    /// Guess the encoding of documents beside chardet and charset-normalizer (args)
+    /// Write the guess benchmark's files in every encoding (target/guess-corpus/)
+    GuessCorpus,
+    /// Guess the encoding of files beside chardet and charset-normalizer (args)
     #[command(disable_help_flag = true)]
     GuessBenchmark(Passthrough),
     /// Create or update .venv, the one virtual environment of the Python tasks
@@ -144,8 +146,12 @@ fn dispatch(task: Task) -> Result {
             python::ensure_language_corpus()?;
             python::run("language.evaluate", &args)
         }
-        Task::GuessBenchmark(Passthrough { args }) => {
+        Task::GuessCorpus => {
             python::ensure_language_corpus()?;
+            python::run("guess.corpus", &[])
+        }
+        Task::GuessBenchmark(Passthrough { args }) => {
+            python::ensure_guess_corpus()?;
             python::run("guess.benchmark", &args)
         }
         Task::Venv => python::venv().map(|path| println!("{}", path.display())),

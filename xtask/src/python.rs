@@ -102,3 +102,9 @@ pub fn ensure_real_corpus() -> Result {
     ensure_language_corpus()?;
     ensure("target/extended/real/legacy.jsonl", "extended.real_corpus")
 }
+
+/// The guess benchmark's files (`target/guess-corpus/`).
+pub fn ensure_guess_corpus() -> Result {
+    ensure_language_corpus()?;
+    ensure("target/guess-corpus/manifest.jsonl", "guess.corpus")
+}

@@ -36,7 +36,8 @@ mod steps;
 use ftfy_core::ExplanationStep;
 
 pub use guess::{
-    decode_document, guess_bytes_ranked, guessed_encodings, EncodingGuess, SAMPLE_BYTES,
+    declared_encodings, decode_document, guess_bytes_ranked, guess_bytes_ranked_declared,
+    guessed_encodings, EncodingGuess, Evidence, SAMPLE_BYTES,
 };
 pub use recovery::{DocumentReadings, DocumentRecovery, ExtendedRecovery, DOCUMENT_WINDOW};
 pub use steps::{ExtensionFix, SpanRepair};

@@ -22,9 +22,11 @@
 //! ```
 //!
 //! The tables are generated from Python's codecs by
-//! `scripts/gen_codec_tables.py`, and `tests/codecs.rs` checks every byte
+//! `xtask/python/generate/codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
+mod double_byte;
+mod iso_2022_kr;
 pub(crate) mod misread;
 mod multi_byte;
 mod tables;
@@ -34,17 +36,17 @@ pub mod utf8_variants;
 use std::fmt;
 
 pub use misread::UTF8_MISREAD_AS;
-pub use multi_byte::MultiByte;
 pub use multi_byte::{gb2312_standard, jis_standard};
+pub use multi_byte::{MultiByte, MultiByteDecoder};
 pub use tables::{
-    CP437, CP850, CP874, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16, ISO_8859_2,
-    ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_9, KOI8_R,
-    LATIN_1, MACROMAN, SLOPPY_CP874, SLOPPY_ISO_8859_11, SLOPPY_ISO_8859_3, SLOPPY_ISO_8859_6,
-    SLOPPY_ISO_8859_7, SLOPPY_ISO_8859_8, SLOPPY_WINDOWS_1250, SLOPPY_WINDOWS_1251,
-    SLOPPY_WINDOWS_1252, SLOPPY_WINDOWS_1253, SLOPPY_WINDOWS_1254, SLOPPY_WINDOWS_1255,
-    SLOPPY_WINDOWS_1256, SLOPPY_WINDOWS_1257, SLOPPY_WINDOWS_1258, WINDOWS_1250, WINDOWS_1251,
-    WINDOWS_1252, WINDOWS_1253, WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257,
-    WINDOWS_1258,
+    CP437, CP850, CP864, CP874, IBM855, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16,
+    ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_9,
+    KOI8_R, KOI8_U, LATIN_1, MACROMAN, MAC_CYRILLIC, SLOPPY_CP874, SLOPPY_ISO_8859_11,
+    SLOPPY_ISO_8859_3, SLOPPY_ISO_8859_6, SLOPPY_ISO_8859_7, SLOPPY_ISO_8859_8,
+    SLOPPY_WINDOWS_1250, SLOPPY_WINDOWS_1251, SLOPPY_WINDOWS_1252, SLOPPY_WINDOWS_1253,
+    SLOPPY_WINDOWS_1254, SLOPPY_WINDOWS_1255, SLOPPY_WINDOWS_1256, SLOPPY_WINDOWS_1257,
+    SLOPPY_WINDOWS_1258, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253, WINDOWS_1254,
+    WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
 };
 
 /// The codecs whose UTF-8 mojibake `fix_encoding` undoes, in the order
@@ -340,7 +342,8 @@ pub enum Codec {
     /// UTF-8 that also accepts CESU-8 surrogate pairs and Java's `C0 80`
     /// (see [`utf8_variants`]); it encodes as plain UTF-8, as ftfy's does.
     Utf8Variants,
-    /// A double-byte CJK encoding (Shift_JIS, GBK, EUC-KR, Big5, EUC-JP).
+    /// A multi-byte encoding: a CJK one (Shift_JIS, GBK, EUC-KR, Big5,
+    /// EUC-JP, ISO-2022, Johab, ...), or UTF-16 or UTF-32 in one byte order.
     MultiByte(MultiByte),
 }
 
@@ -503,14 +506,40 @@ const ALIASES: &[(&str, &str)] = &[
     ("ibm850", "cp850"),
     ("shift-jis", "shift_jis"),
     ("sjis", "shift_jis"),
-    ("cp932", "shift_jis"),
-    ("windows-31j", "shift_jis"),
+    ("windows-31j", "cp932"),
+    ("ms932", "cp932"),
+    ("mskanji", "cp932"),
+    ("ms-kanji", "cp932"),
     ("cp936", "gbk"),
-    ("gb2312", "gbk"),
+    ("euc-cn", "gb2312"),
+    ("euccn", "gb2312"),
     ("euckr", "euc-kr"),
     ("cp949", "euc-kr"),
-    ("cp950", "big5"),
+    ("big5-hkscs", "big5hkscs"),
+    ("hkscs", "big5hkscs"),
+    ("cp1361", "johab"),
     ("eucjp", "euc-jp"),
+    ("iso2022-jp", "iso-2022-jp"),
+    ("iso2022jp", "iso-2022-jp"),
+    ("csiso2022jp", "iso-2022-jp"),
+    ("iso2022-kr", "iso-2022-kr"),
+    ("iso2022kr", "iso-2022-kr"),
+    ("csiso2022kr", "iso-2022-kr"),
+    ("utf-16-le", "utf-16le"),
+    ("utf16le", "utf-16le"),
+    ("utf-16-be", "utf-16be"),
+    ("utf16be", "utf-16be"),
+    ("utf-32-le", "utf-32le"),
+    ("utf32le", "utf-32le"),
+    ("utf-32-be", "utf-32be"),
+    ("utf32be", "utf-32be"),
+    ("koi8u", "koi8-u"),
+    ("maccyrillic", "mac-cyrillic"),
+    ("x-mac-cyrillic", "mac-cyrillic"),
+    ("cp855", "ibm855"),
+    ("855", "ibm855"),
+    ("ibm864", "cp864"),
+    ("864", "cp864"),
 ];
 
 /// Lowercases a name and spells separators as `-`, so that `Sloppy_CP1252`

@@ -1,64 +1,77 @@
 //! Which encoding a document of unknown encoding is in, judged by how
 //! likely each candidate's reading is as writing in some language
-//! ([`crate::language`]) and by what the bytes allow (bytes an encoding
-//! leaves undefined, sequences a double-byte encoding cannot form).
+//! ([`crate::language`]), by what the bytes allow (bytes an encoding
+//! leaves undefined, sequences a multi-byte encoding cannot form), and by
+//! what the document says of itself (a byte-order mark, a declared
+//! charset, its line endings).
 //!
-//! Every candidate (the single-byte code pages of Western, Central and
-//! Eastern Europe, Greek, Turkish, Hebrew, Arabic, Baltic, Vietnamese and
-//! Thai text, the DOS and Mac code pages, KOI8, the CJK double-byte
-//! encodings, and UTF-16 without a byte-order mark when the bytes hold
-//! NULs) reads the first 64 KiB (16 KiB when there are NULs). The
-//! single-byte and CJK encodings read ASCII alike, so the ASCII text
+//! A byte-order mark decides at once, and so does valid UTF-8 (without
+//! NULs or ISO-2022's escapes, which are ASCII too). Otherwise every
+//! candidate (UTF-8 itself, read with a replacement for each bad byte; the
+//! single-byte code pages of Western, Central and Eastern Europe, Greek,
+//! Turkish, Hebrew, Arabic, Baltic, Vietnamese and Thai text; the DOS and
+//! Mac code pages; KOI8; the CJK encodings; ISO-2022-JP and -KR when their
+//! escapes are there; UTF-16 and UTF-32 without a byte-order mark when the
+//! bytes hold NULs) reads the first 64 KiB (16 KiB when there are NULs).
+//! The candidates that read ASCII as ASCII read it alike, so the ASCII text
 //! between the words with bytes above 7F is scored once, for all of them,
-//! and each candidate reads only those words. A reading pays the model's
-//! bits, 24 bits for each byte it cannot decode or reads as a C1 control,
-//! 16 bits for each script its letters are in beyond the first (ASCII
-//! letters count as Latin), 16 bits when none of its letters above ASCII
-//! are in the script the encoding is made for, and a small prior for
-//! rarer encodings; candidates that fall far behind are dropped as the
-//! reading goes on. Candidates that read the
-//! bytes to the same text (Windows-1252, Latin-1 and ISO-8859-15 on text
-//! without the bytes where they differ) are one reading, named by the
-//! most common.
+//! and each reads only those words. A reading pays the model's bits, 24
+//! bits for each byte it cannot decode or reads as a C1 control, 16 bits
+//! for each script its letters are in beyond the first (ASCII letters
+//! count as Latin), 16 bits when none of its letters above ASCII are in the
+//! script the encoding is made for, and a prior: a few bits for rarer
+//! encodings, 16 bits less for an encoding the document declares, a few
+//! bits less for a Mac encoding when lines end in CR alone and for a DOS
+//! code page when they end in CR LF. Candidates that fall far behind are
+//! dropped as the reading goes on. Candidates that read the bytes to the
+//! same text (Windows-1252, Latin-1 and ISO-8859-15 on text without the
+//! bytes where they differ) are one reading, named by the most common,
+//! and the ranking says which read alike.
 
 mod candidates;
+mod declaration;
+mod reading;
 
-use candidates::{high_half, Candidate, Reader, CANDIDATES};
-use unicode_normalization::char::{compose, is_combining_mark};
+use std::fmt;
 
-use crate::language::{class_of, Scorer, Script};
+use candidates::{candidates, Applies, Reader};
+use reading::{Piece, Reading, Shared};
+
+use crate::language::Scorer;
 
 /// How much of a document the guess reads.
 pub const SAMPLE_BYTES: usize = 1 << 16;
-/// The cost of a byte a candidate cannot decode, or reads as a C1
-/// control (which no text holds: a code page that has them there is the
-/// wrong one).
-const UNDECODABLE_BITS: f64 = 24.0;
-/// The cost of each script a reading's letters are in beyond the first:
-/// a document is written in one language, and so in one script (its
-/// ASCII letters count as Latin), or now and then two.
-const SCRIPT_BITS: f64 = 16.0;
-/// The cost of a reading none of whose letters above ASCII are in the
-/// script its encoding is made for (Shift_JIS reading Dutch `één` as
-/// `ｂn`, CP437 reading Windows-1252's letters as Greek ones).
-const FOREIGN_BITS: f64 = 16.0;
 /// A candidate this many bits behind the best is dropped.
-const PRUNE_BITS: f64 = 96.0;
-/// The bytes of words read before the first pruning, and between later
-/// ones.
-const FIRST_ROUND_BYTES: usize = 256;
+const PRUNE_BITS: f64 = 64.0;
+/// The bytes of words read before the first pruning; each round reads
+/// twice as many as the one before, up to `ROUND_BYTES`.
+const FIRST_ROUND_BYTES: usize = 64;
 const ROUND_BYTES: usize = 4096;
-/// The sample when the bytes hold NULs (and so may be UTF-16, which is
-/// read whole).
-const UTF16_BYTES: usize = 1 << 14;
+/// The sample when the bytes hold NULs (and so may be UTF-16 or UTF-32,
+/// which are read whole).
+const WIDE_BYTES: usize = 1 << 14;
+/// How long a stretch is before it is cut (see `split_long`).
+const PIECE_BYTES: usize = 64;
+/// The shared text read to find the languages it suits, when its bits are
+/// not needed.
+const SHARED_LANGUAGE_BYTES: usize = 4096;
 /// Bits of cost difference that halve a candidate's confidence: the
 /// model's bits are not independent evidence, so they count for less.
 const CONFIDENCE_SCALE: f64 = 8.0;
+/// How much likelier a declared encoding is than one that is not.
+const DECLARED_BITS: f64 = 16.0;
+/// How much likelier a Mac encoding is when lines end in CR alone
+/// (ftfy's own reason to read MacRoman, here a prior).
+const MAC_LINES_BITS: f64 = 16.0;
+/// How much likelier a DOS code page is when lines end in CR LF.
+const DOS_LINES_BITS: f64 = 2.0;
 
-/// One encoding that bytes may be in, and how sure the guess is of it.
+/// One encoding that bytes may be in, how sure the guess is of it, and
+/// why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EncodingGuess {
-    /// The encoding's name, one that the `ftfy` crate's `fix_file` reads.
+    /// The encoding's name, one that the `ftfy` crate's `fix_file` reads
+    /// and, where Python has the codec, Python's.
     pub encoding: &'static str,
     /// How likely this encoding's reading is, from 0 to 1. Encodings
     /// that read the bytes to the same text follow the first of them with
@@ -68,42 +81,256 @@ pub struct EncodingGuess {
     /// The encoding ranked before this one that reads the bytes to the
     /// same text, if any.
     pub reads_like: Option<&'static str>,
+    /// What the guess weighed.
+    pub evidence: Evidence,
 }
 
-/// The legacy encodings `sample` may be in, most likely first, with the
-/// cost of each reading in bits (ties keep [`CANDIDATES`]' order); each
-/// entry also names the candidate whose reading it shares, if any.
-pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>)> {
-    let mut sample = &sample[..sample.len().min(SAMPLE_BYTES)];
-    let has_nul = sample.contains(&0);
-    if has_nul {
-        sample = &sample[..sample.len().min(UTF16_BYTES)];
+/// What the guess weighed for one encoding.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Evidence {
+    /// The reading's cost in bits: the language model's bits for the text
+    /// it gives, and the bits for bytes it cannot decode and for letters
+    /// of scripts the encoding is not made for. Lower is likelier. (For a
+    /// candidate dropped early, an estimate.)
+    pub bits: f64,
+    /// The bits of the prior: how rare the encoding is, less what the
+    /// document says for it (a declaration, its line endings).
+    pub prior_bits: f64,
+    /// The bytes of the sample the encoding cannot decode.
+    pub undecodable: u64,
+    /// The document declares this encoding (an XML declaration, a
+    /// `<meta charset>`, a MIME header), or starts with its byte-order
+    /// mark.
+    pub declared: bool,
+    /// The language the model finds the reading is in.
+    pub language: Option<&'static str>,
+    /// The sample decodes whole, as this encoding alone can tell (a
+    /// byte-order mark, valid UTF-8), and nothing else was weighed.
+    pub decisive: Option<&'static str>,
+}
+
+impl fmt::Display for Evidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(reason) = self.decisive {
+            return f.write_str(reason);
+        }
+        write!(f, "{:.1} bits", self.bits)?;
+        if self.prior_bits != 0.0 {
+            write!(f, " {:+.1} prior", self.prior_bits)?;
+        }
+        if self.undecodable > 0 {
+            write!(f, ", {} undecodable", self.undecodable)?;
+        }
+        if self.declared {
+            f.write_str(", declared")?;
+        }
+        if let Some(language) = self.language {
+            write!(f, ", reads as {language}")?;
+        }
+        Ok(())
     }
+}
+
+/// The encodings `bytes` may be in, most likely first, with a confidence
+/// each and the evidence: the document-level guess of the `ftfy` crate's
+/// `guess_bytes_with` in extended mode ([`decode_document`]) and of its
+/// command's `-g`. Reads the first 64 KiB.
+///
+/// ```
+/// // "Привет, как дела? Сегодня хорошая погода." in Windows-1251.
+/// let bytes = b"\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0? \xd1\xe5\xe3\xee\xe4\xed\xff \
+///     \xf5\xee\xf0\xee\xf8\xe0\xff \xef\xee\xe3\xee\xe4\xe0.";
+/// let ranked = ftfy_extended::guess_bytes_ranked(bytes);
+/// assert_eq!(ranked[0].encoding, "windows-1251");
+/// assert!(ranked[0].confidence > 0.99);
+/// assert_eq!(ranked[0].evidence.language, Some("Russian"));
+/// // Valid UTF-8 is UTF-8.
+/// assert_eq!(ftfy_extended::guess_bytes_ranked("Привет".as_bytes())[0].encoding, "utf-8");
+/// ```
+pub fn guess_bytes_ranked(bytes: &[u8]) -> Vec<EncodingGuess> {
+    guess_bytes_ranked_declared(bytes, &declared_encodings(bytes))
+}
+
+/// The encodings a document declares for itself in its first 4 KiB (an
+/// XML declaration, an HTML `<meta>` charset, a MIME header), by the names
+/// the guess gives them: what [`guess_bytes_ranked`] takes as evidence.
+///
+/// ```
+/// let page = b"<html><head><meta charset=\"koi8-r\"><title>...";
+/// assert_eq!(ftfy_extended::declared_encodings(page), ["koi8-r"]);
+/// ```
+pub fn declared_encodings(bytes: &[u8]) -> Vec<&'static str> {
+    declaration::declared(bytes)
+}
+
+/// [`guess_bytes_ranked`], taking `declared` as the encodings the document
+/// declares (as [`declared_encodings`] finds them, perhaps in an earlier
+/// part of the document than `bytes`).
+pub fn guess_bytes_ranked_declared(bytes: &[u8], declared: &[&str]) -> Vec<EncodingGuess> {
+    let sample = &bytes[..bytes.len().min(SAMPLE_BYTES)];
+    if let Some(decided) = decisive(sample, bytes.len() > sample.len(), declared) {
+        return vec![decided];
+    }
+    let ranked = rank(sample, declared);
+    confidences(&ranked)
+}
+
+/// The guess when the sample leaves no doubt: a byte-order mark of UTF-32
+/// or UTF-16 (`utf-32` and `utf-16` read it, as Python's codecs do), or
+/// UTF-8, valid (but for a character cut by the sample's end) and free of
+/// NULs and of ISO-2022's escapes, which are ASCII too.
+fn decisive(sample: &[u8], cut: bool, declared: &[&str]) -> Option<EncodingGuess> {
+    let (encoding, reason) =
+        if sample.starts_with(b"\xff\xfe\x00\x00") || sample.starts_with(b"\x00\x00\xfe\xff") {
+            ("utf-32", "byte-order mark")
+        } else if sample.starts_with(b"\xff\xfe") || sample.starts_with(b"\xfe\xff") {
+            ("utf-16", "byte-order mark")
+        } else {
+            let valid = match std::str::from_utf8(sample) {
+                Ok(_) => true,
+                Err(error) => cut && error.error_len().is_none(),
+            };
+            let escaped = sample.contains(&0x1B)
+                && candidates()
+                    .iter()
+                    .any(|candidate| escape_applies(candidate.applies, sample));
+            if sample.contains(&0) || escaped {
+                return None;
+            }
+            if valid {
+                ("utf-8", "valid UTF-8")
+            } else if utf8_variants(sample, cut) {
+                ("utf-8-variants", "valid UTF-8 with CESU-8 or Java's C0 80")
+            } else {
+                return None;
+            }
+        };
+    Some(EncodingGuess {
+        encoding,
+        confidence: 1.0,
+        reads_like: None,
+        evidence: Evidence {
+            declared: declared.contains(&encoding) || reason == "byte-order mark",
+            decisive: Some(reason),
+            ..Evidence::default()
+        },
+    })
+}
+
+/// Whether `sample` is ftfy's `utf-8-variants` (but for a character cut by
+/// the sample's end): UTF-8 with CESU-8's surrogate pairs or Java's `C0
+/// 80`, which start with bytes ED and C0.
+fn utf8_variants(sample: &[u8], cut: bool) -> bool {
+    if !sample.contains(&0xED) && !sample.contains(&0xC0) {
+        return false;
+    }
+    match ftfy_core::codecs::utf8_variants::decode(sample) {
+        Ok(_) => true,
+        // (A CESU-8 pair takes six bytes.)
+        Err(error) => cut && error.offset().is_some_and(|at| at + 6 >= sample.len()),
+    }
+}
+
+/// Whether an ISO-2022 candidate's escape applies to `sample`.
+fn escape_applies(applies: Applies, sample: &[u8]) -> bool {
+    match applies {
+        Applies::WithEscape(escapes) => {
+            sample.iter().all(u8::is_ascii)
+                && escapes
+                    .iter()
+                    .any(|escape| sample.windows(escape.len()).any(|window| window == *escape))
+        }
+        _ => false,
+    }
+}
+
+/// A candidate's place in a ranking.
+struct Ranked {
+    index: usize,
+    /// The reading's cost, prior included.
+    cost: f64,
+    /// The candidate ranked before it that reads the sample alike.
+    same_as: Option<usize>,
+    /// Whether it read the whole sample (was not dropped).
+    read_whole: bool,
+    evidence: Evidence,
+}
+
+/// Every applicable candidate for `sample`, most likely first (ties keep
+/// the candidates' order).
+fn rank(sample: &[u8], declared: &[&str]) -> Vec<Ranked> {
+    let has_nul = sample.contains(&0);
+    let sample = if has_nul {
+        &sample[..sample.len().min(WIDE_BYTES)]
+    } else {
+        sample
+    };
+    let mut readings = readings_for(sample, has_nul, declared);
+    let stretches = stretches_of(sample);
+    // The shared text costs every reader of ASCII alike: its bits matter
+    // only beside readers of the whole sample (UTF-16 and UTF-32,
+    // ISO-2022), and the language it is in shows in its start.
+    let whole = readings.iter().any(|r| r.applicable && !r.reads_ascii());
+    let shared = Shared::new(
+        &shared_text(
+            sample,
+            &stretches,
+            if whole {
+                usize::MAX
+            } else {
+                SHARED_LANGUAGE_BYTES
+            },
+        ),
+        whole,
+    );
+    read_in_rounds(sample, &stretches, &shared, &mut readings);
+    ranking(&readings, &shared, sample)
+}
+
+/// A reading for each candidate, with its prior from what the document
+/// says, and the single-byte readings that read the sample's bytes alike
+/// marked as one.
+fn readings_for(sample: &[u8], has_nul: bool, declared: &[&str]) -> Vec<Reading> {
     let mut present = [false; 128];
     for &byte in sample.iter().filter(|&&byte| byte >= 0x80) {
         present[usize::from(byte - 0x80)] = true;
     }
     let only_cr = sample.contains(&b'\r') && !sample.contains(&b'\n');
-    let ascii_letters = sample.iter().any(u8::is_ascii_alphabetic);
-    let gb2312 = candidates::within_gb2312(sample);
-    let mut readings: Vec<Reading> = CANDIDATES
+    let crlf = sample.windows(2).any(|pair| pair == b"\r\n");
+    let ascii_letters = sample
+        .iter()
+        .filter(|byte| byte.is_ascii_alphabetic())
+        .count() as u64;
+    let mut readings: Vec<Reading> = candidates()
         .iter()
         .enumerate()
-        .map(|(index, candidate)| Reading::new(index, candidate, has_nul, only_cr, ascii_letters))
+        .map(|(index, candidate)| {
+            let applicable = match candidate.applies {
+                Applies::Always => true,
+                Applies::WithNuls => has_nul,
+                escape => escape_applies(escape, sample),
+            };
+            let mut reading = Reading::new(index, candidate, applicable, ascii_letters);
+            reading.declared = declared.contains(&candidate.name);
+            if reading.declared {
+                reading.prior_bits -= DECLARED_BITS;
+            }
+            if only_cr && candidate.mac {
+                reading.prior_bits -= MAC_LINES_BITS;
+            }
+            if crlf && candidate.dos {
+                reading.prior_bits -= DOS_LINES_BITS;
+            }
+            reading
+        })
         .collect();
-    for reading in readings
-        .iter_mut()
-        .filter(|r| matches!(r.reader, Reader::Gb2312))
-    {
-        reading.applicable = gb2312;
-        reading.alive = gb2312;
-    }
     for later in 0..readings.len() {
         let Some(table) = readings[later].table else {
             continue;
         };
         let same = (0..later).find(|&earlier| {
             readings[earlier].same_as.is_none()
+                && readings[earlier].applicable
                 && readings[earlier].table.is_some_and(|other| {
                     (0..128).all(|byte| !present[byte] || other[byte] == table[byte])
                 })
@@ -113,285 +340,227 @@ pub(crate) fn ranked_candidates(sample: &[u8]) -> Vec<(usize, f64, Option<usize>
             readings[later].alive = false;
         }
     }
-    let stretches = stretches_of(sample);
-    let shared = shared_text(sample, &stretches);
-    read_in_rounds(sample, &stretches, &shared, &mut readings);
-    // A dropped candidate stays as far behind the best as it was.
-    let costs: Vec<Option<f64>> = readings
+    readings
+}
+
+/// The ranking of the readings: a dropped candidate stays as far behind
+/// the best as it was; one that reads alike shares its reading's cost
+/// (with its own prior). Multi-byte readings of equal cost are checked for
+/// reading the sample alike.
+fn ranking(readings: &[Reading], shared: &Shared, sample: &[u8]) -> Vec<Ranked> {
+    let scores: Vec<Option<(f64, Evidence)>> = readings
         .iter()
-        .map(|reading| {
-            reading
-                .alive
-                .then(|| reading.cost(&shared) + reading.prior_bits)
-        })
+        .map(|reading| reading.alive.then(|| evidence_of(reading, shared)))
         .collect();
-    let best = costs
+    let best = scores
         .iter()
         .flatten()
-        .copied()
+        .map(|(cost, _)| *cost)
         .fold(f64::INFINITY, f64::min);
-    let cost_of = |reading: &Reading| costs[reading.index].unwrap_or(best + reading.behind);
-    let mut ranked: Vec<(usize, f64, Option<usize>)> = readings
+    let bits_of = |reading: &Reading| -> (f64, Evidence) {
+        scores[reading.index].clone().unwrap_or_else(|| {
+            let bits = best + reading.behind - reading.prior_bits;
+            (
+                best + reading.behind,
+                Evidence {
+                    bits,
+                    prior_bits: reading.prior_bits,
+                    declared: reading.declared,
+                    ..Evidence::default()
+                },
+            )
+        })
+    };
+    let mut ranked: Vec<Ranked> = readings
         .iter()
         .filter(|reading| reading.applicable)
         .map(|reading| match reading.same_as {
             Some(earlier) => {
-                let shared = cost_of(&readings[earlier]) - readings[earlier].prior_bits;
-                (reading.index, shared + reading.prior_bits, Some(earlier))
+                let (_, mut evidence) = bits_of(&readings[earlier]);
+                evidence.prior_bits = reading.prior_bits;
+                evidence.declared = reading.declared;
+                Ranked {
+                    index: reading.index,
+                    cost: evidence.bits + reading.prior_bits,
+                    same_as: Some(earlier),
+                    read_whole: false,
+                    evidence,
+                }
             }
-            None => (reading.index, cost_of(reading), None),
+            None => {
+                let (cost, evidence) = bits_of(reading);
+                Ranked {
+                    index: reading.index,
+                    cost,
+                    same_as: None,
+                    read_whole: reading.alive,
+                    evidence,
+                }
+            }
         })
         .collect();
-    ranked.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.index.cmp(&b.index)));
+    mark_multi_byte_alike(&mut ranked, sample);
     ranked
 }
 
-/// The legacy encodings `bytes` may be in, most likely first, with a
-/// confidence each: the document-level guess of
-/// `guess_bytes_with` in the `ftfy` crate's extended mode ([`decode_document`]), for
-/// bytes that are not UTF-8. Reads the first 64 KiB.
-///
-/// ```
-/// // "Привет, как дела? Сегодня хорошая погода." in Windows-1251.
-/// let bytes = b"\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0? \xd1\xe5\xe3\xee\xe4\xed\xff \
-///     \xf5\xee\xf0\xee\xf8\xe0\xff \xef\xee\xe3\xee\xe4\xe0.";
-/// let ranked = ftfy_extended::guess_bytes_ranked(bytes);
-/// assert_eq!(ranked[0].encoding, "windows-1251");
-/// assert!(ranked[0].confidence > 0.99);
-/// ```
-pub fn guess_bytes_ranked(bytes: &[u8]) -> Vec<EncodingGuess> {
-    let ranked = ranked_candidates(bytes);
-    let Some(&(_, best, _)) = ranked.first() else {
+/// The cost, prior included, and the evidence of a reading that is alive.
+fn evidence_of(reading: &Reading, shared: &Shared) -> (f64, Evidence) {
+    let score = reading.score(shared);
+    let bits = reading.cost(shared);
+    let evidence = Evidence {
+        bits,
+        prior_bits: reading.prior_bits,
+        undecodable: reading.undecodable,
+        declared: reading.declared,
+        language: score.language().map(|language| language.name()),
+        decisive: None,
+    };
+    (bits + reading.prior_bits, evidence)
+}
+
+/// Marks the multi-byte readings that read the sample as a reading ranked
+/// before them with the same bits (Big5 and Big5-HKSCS, Shift_JIS and
+/// CP932, GB2312 and GBK on the characters they share).
+fn mark_multi_byte_alike(ranked: &mut [Ranked], sample: &[u8]) {
+    let all = candidates();
+    for later in 1..ranked.len() {
+        if ranked[later].same_as.is_some()
+            || !ranked[later].read_whole
+            || !matches!(all[ranked[later].index].reader, Reader::MultiByte(_))
+        {
+            continue;
+        }
+        let same = (0..later).find(|&earlier| {
+            ranked[earlier].same_as.is_none()
+                && ranked[earlier].read_whole
+                && ranked[earlier].evidence.bits == ranked[later].evidence.bits
+                && ranked[earlier].evidence.undecodable == ranked[later].evidence.undecodable
+                && candidates::decode_lossy(all[ranked[earlier].index].reader, sample)
+                    == candidates::decode_lossy(all[ranked[later].index].reader, sample)
+        });
+        if let Some(earlier) = same {
+            ranked[later].same_as = Some(ranked[earlier].index);
+        }
+    }
+}
+
+/// The guesses of a ranking, with confidences: readings alike share the
+/// confidence of the first of them, and are listed after it.
+fn confidences(ranked: &[Ranked]) -> Vec<EncodingGuess> {
+    let Some(best) = ranked.first().map(|entry| entry.cost) else {
         return Vec::new();
     };
     let weight = |cost: f64| (-(cost - best) / CONFIDENCE_SCALE).exp2();
-    let distinct = ranked.iter().filter(|entry| entry.2.is_none());
-    let total: f64 = distinct.map(|entry| weight(entry.1)).sum();
-    let confidence = |index: usize| {
-        ranked
-            .iter()
-            .find(|entry| entry.0 == index)
-            .map_or(0.0, |entry| weight(entry.1) / total)
-    };
-    // Readings alike share the confidence of the first of them, and are
-    // listed after it.
+    let total: f64 = ranked
+        .iter()
+        .filter(|entry| entry.same_as.is_none())
+        .map(|entry| weight(entry.cost))
+        .sum();
+    let all = candidates();
     let mut guesses = Vec::with_capacity(ranked.len());
-    for &(index, _, _) in ranked.iter().filter(|entry| entry.2.is_none()) {
-        let name = CANDIDATES[index].name;
+    for first in ranked.iter().filter(|entry| entry.same_as.is_none()) {
+        let confidence = weight(first.cost) / total;
+        let name = all[first.index].name;
         guesses.push(EncodingGuess {
             encoding: name,
-            confidence: confidence(index),
+            confidence,
             reads_like: None,
+            evidence: first.evidence.clone(),
         });
-        for &(alike, _, _) in ranked.iter().filter(|entry| entry.2 == Some(index)) {
+        for alike in ranked
+            .iter()
+            .filter(|entry| entry.same_as == Some(first.index))
+        {
             guesses.push(EncodingGuess {
-                encoding: CANDIDATES[alike].name,
-                confidence: confidence(index),
+                encoding: all[alike.index].name,
+                confidence,
                 reads_like: Some(name),
+                evidence: alike.evidence.clone(),
             });
         }
     }
     guesses
 }
 
-/// The text of `bytes` in the most likely legacy encoding that decodes
-/// them whole, and its name; `None` for empty input.
+/// The text of `bytes` in the encoding the guess finds most likely, and
+/// its name; `None` for empty input. Bytes that encoding cannot decode
+/// are each read as U+FFFD. Of encodings that read the sample alike, the
+/// one that decodes the most of the rest is taken (Big5-HKSCS for Big5
+/// with a Hong Kong character after the first 64 KiB).
+///
+/// ```
+/// // KOI8-R, and a byte that is not (the file was cut).
+/// let bytes = b"\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1?";
+/// let (text, encoding) = ftfy_extended::decode_document(bytes).unwrap();
+/// assert_eq!((text.as_str(), encoding), ("Привет, как дела?", "koi8-r"));
+/// ```
 pub fn decode_document(bytes: &[u8]) -> Option<(String, &'static str)> {
-    ranked_candidates(bytes)
-        .into_iter()
-        .find_map(|(index, _, _)| {
-            let candidate = &CANDIDATES[index];
-            Some((candidates::decode(candidate.reader, bytes)?, candidate.name))
-        })
+    let ranked = guess_bytes_ranked(bytes);
+    let best = ranked.first()?;
+    if best.evidence.decisive.is_some() {
+        return Some((decode_decided(best.encoding, bytes), best.encoding));
+    }
+    let alike = ranked
+        .iter()
+        .filter(|guess| guess.encoding == best.encoding || guess.reads_like == Some(best.encoding));
+    let all = candidates();
+    let mut chosen: Option<(String, usize, &'static str)> = None;
+    for guess in alike {
+        let candidate = all
+            .iter()
+            .find(|candidate| candidate.name == guess.encoding)?;
+        let (text, replaced) = candidates::decode_lossy(candidate.reader, bytes);
+        if chosen
+            .as_ref()
+            .is_none_or(|(_, fewest, _)| replaced < *fewest)
+        {
+            chosen = Some((text, replaced, candidate.name));
+        }
+        if replaced == 0 {
+            break;
+        }
+    }
+    chosen.map(|(text, _, name)| (text, name))
+}
+
+/// `bytes` read by an encoding a decisive guess names.
+fn decode_decided(encoding: &str, bytes: &[u8]) -> String {
+    let (body, reader) = match encoding {
+        "utf-32" => {
+            let name = if bytes.starts_with(b"\xff\xfe") {
+                "utf-32le"
+            } else {
+                "utf-32be"
+            };
+            (&bytes[4..], name)
+        }
+        "utf-16" => {
+            let name = if bytes.starts_with(b"\xff\xfe") {
+                "utf-16le"
+            } else {
+                "utf-16be"
+            };
+            (&bytes[2..], name)
+        }
+        "utf-8-variants" => {
+            let text = ftfy_core::codecs::utf8_variants::decode(bytes);
+            return text.unwrap_or_else(|_| String::from_utf8_lossy(bytes).into_owned());
+        }
+        _ => (bytes, "utf-8"),
+    };
+    let candidate = candidates()
+        .iter()
+        .find(|candidate| candidate.name == reader)
+        .expect("the Unicode encodings are candidates");
+    candidates::decode_lossy(candidate.reader, body).0
 }
 
 /// Every encoding a guess may name, in the order ties are broken.
 pub fn guessed_encodings() -> impl Iterator<Item = &'static str> {
-    CANDIDATES.iter().map(|candidate| candidate.name)
-}
-
-/// One candidate's reading of the sample so far.
-struct Reading {
-    index: usize,
-    reader: Reader,
-    /// Whether the candidate is weighed at all (UTF-16 only for bytes
-    /// with NULs).
-    applicable: bool,
-    alive: bool,
-    /// How many bits behind the best the candidate was when dropped.
-    behind: f64,
-    /// The candidate whose reading of the bytes present is this one's.
-    same_as: Option<usize>,
-    table: Option<[Option<char>; 128]>,
-    prior_bits: f64,
-    scorer: Scorer,
-    undecodable: u64,
-    /// The script the encoding is made for (`None` for UTF-16).
-    home: Option<Script>,
-    /// The scripts of the letters read, as bits of [`script_bit`]: its
-    /// letters above ASCII, and Latin if the sample has ASCII letters.
-    scripts: u32,
-    /// The same for the letters above ASCII alone.
-    own_scripts: u32,
-    /// A character held back in case a combining mark follows it
-    /// (Windows-1258 writes most Vietnamese tones as marks).
-    pending: Option<char>,
-}
-
-impl Reading {
-    fn new(
-        index: usize,
-        candidate: &Candidate,
-        has_nul: bool,
-        only_cr: bool,
-        ascii_letters: bool,
-    ) -> Reading {
-        let utf16 = matches!(candidate.reader, Reader::Utf16 { .. });
-        // A file whose lines end in CR alone comes from a Mac: ftfy's own
-        // reason to read MacRoman, here a prior.
-        let mac = only_cr && candidate.name == "macroman";
-        Reading {
-            index,
-            reader: candidate.reader,
-            applicable: !utf16 || has_nul,
-            alive: !utf16 || has_nul,
-            behind: 0.0,
-            same_as: None,
-            table: high_half(candidate.reader),
-            prior_bits: if mac { -16.0 } else { candidate.prior_bits },
-            scorer: Scorer::new(),
-            undecodable: 0,
-            home: candidate.home,
-            scripts: if ascii_letters {
-                script_bit(Script::Latin)
-            } else {
-                0
-            },
-            own_scripts: 0,
-            pending: None,
-        }
-    }
-
-    /// The reading's bits so far, with the text all ASCII-compatible
-    /// candidates share (`shared`; UTF-16 reads all the text itself).
-    fn cost(&self, shared: &Scorer) -> f64 {
-        let mut scorer = self.scorer.clone();
-        if let Some(c) = self.pending {
-            scorer.push_char(c);
-        }
-        let score = match self.reader {
-            Reader::Utf16 { .. } => scorer.score(),
-            _ => scorer.score_with(shared),
-        };
-        score.bits() + self.undecodable as f64 * UNDECODABLE_BITS + self.script_bits()
-    }
-
-    /// What the scripts of the reading's letters cost (see [`SCRIPT_BITS`]
-    /// and [`FOREIGN_BITS`]).
-    fn script_bits(&self) -> f64 {
-        let Some(home) = self.home else {
-            return 0.0;
-        };
-        let extra = self.scripts.count_ones().saturating_sub(1);
-        let foreign = self.own_scripts != 0 && self.own_scripts & script_bit(home) == 0;
-        f64::from(extra) * SCRIPT_BITS + if foreign { FOREIGN_BITS } else { 0.0 }
-    }
-
-    fn push(&mut self, c: char) {
-        if !c.is_ascii() {
-            if let (_, Some(script)) = class_of(c) {
-                self.scripts |= script_bit(script);
-                self.own_scripts |= script_bit(script);
-            }
-        }
-        if let Some(previous) = self.pending {
-            if is_combining_mark(c) {
-                if let Some(composed) = compose(previous, c) {
-                    self.pending = Some(composed);
-                    return;
-                }
-            }
-            self.scorer.push_char(previous);
-        }
-        self.pending = Some(c);
-    }
-
-    fn undecodable_byte(&mut self) {
-        self.undecodable += 1;
-        self.push('\u{FFFD}');
-    }
-
-    /// Reads `bytes`, a stretch that starts and ends between characters
-    /// in every candidate (after two ASCII bytes, or at the sample's
-    /// ends), after a line break.
-    fn read(&mut self, bytes: &[u8]) {
-        self.push('\n');
-        match self.reader {
-            Reader::Charmap(_) | Reader::SingleByte(_) => {
-                let table = self.table.unwrap_or([None; 128]);
-                for &byte in bytes {
-                    match byte.checked_sub(0x80) {
-                        None => self.push(char::from(byte)),
-                        Some(high) => match table[usize::from(high)] {
-                            Some(c) if !('\u{80}'..='\u{9F}').contains(&c) => self.push(c),
-                            _ => self.undecodable_byte(),
-                        },
-                    }
-                }
-            }
-            Reader::MultiByte(encoding) => self.read_multi_byte(encoding, bytes),
-            // (GB2312's two marks are scored as GBK's: bytes that all lie
-            // in its rows make a document GB2312, by the prior.)
-            Reader::Gb2312 => self.read_multi_byte(&encoding_rs::GBK_INIT, bytes),
-            Reader::Utf16 { little_endian } => {
-                let units = bytes.chunks_exact(2).map(|pair| {
-                    let pair = [pair[0], pair[1]];
-                    if little_endian {
-                        u16::from_le_bytes(pair)
-                    } else {
-                        u16::from_be_bytes(pair)
-                    }
-                });
-                for unit in char::decode_utf16(units) {
-                    match unit {
-                        Ok(c) => self.push(c),
-                        Err(_) => self.undecodable_byte(),
-                    }
-                }
-            }
-        }
-    }
-
-    fn read_multi_byte(&mut self, encoding: &'static encoding_rs::Encoding, mut bytes: &[u8]) {
-        let mut decoder = encoding.new_decoder_without_bom_handling();
-        let mut buffer = [0u8; 1024];
-        loop {
-            let (result, read, written) =
-                decoder.decode_to_utf8_without_replacement(bytes, &mut buffer, true);
-            // (encoding_rs writes whole characters of UTF-8.)
-            for c in std::str::from_utf8(&buffer[..written])
-                .unwrap_or_default()
-                .chars()
-            {
-                self.push(c);
-            }
-            bytes = &bytes[read..];
-            match result {
-                encoding_rs::DecoderResult::InputEmpty => return,
-                encoding_rs::DecoderResult::OutputFull => {}
-                encoding_rs::DecoderResult::Malformed(..) => self.undecodable_byte(),
-            }
-        }
-    }
-}
-
-/// A script's bit in [`Reading::scripts`]: Han, kana and Hangul are one
-/// (Korean text holds Han, Japanese holds both Han and kana).
-fn script_bit(script: Script) -> u32 {
-    match script {
-        Script::Hangul => 1 << Script::HanKana as u32,
-        _ => 1 << script as u32,
-    }
+    ["utf-16", "utf-32", "utf-8-variants"]
+        .into_iter()
+        .chain(candidates().iter().map(|candidate| candidate.name))
 }
 
 /// Reads the stretches round by round, dropping the candidates that fall
@@ -399,42 +568,52 @@ fn script_bit(script: Script) -> u32 {
 fn read_in_rounds(
     sample: &[u8],
     stretches: &[(usize, usize)],
-    shared: &Scorer,
+    shared: &Shared,
     readings: &mut [Reading],
 ) {
-    let utf16_end = sample.len() & !1;
-    for reading in readings
-        .iter_mut()
-        .filter(|r| r.alive && matches!(r.reader, Reader::Utf16 { .. }))
-    {
-        reading.read(&sample[..utf16_end]);
+    let mut text = String::new();
+    for reading in readings.iter_mut().filter(|r| r.alive && !r.reads_ascii()) {
+        let undecodable = reading.decode(sample, &mut text);
+        reading.add(&Piece::of(&text, undecodable));
     }
-    let mut round_end = FIRST_ROUND_BYTES;
+    let mut step = FIRST_ROUND_BYTES;
+    let mut round_end = step;
     let mut read = 0;
+    // The pieces of one stretch: candidates that read it alike share one.
+    let mut pieces: Vec<(String, Piece)> = Vec::new();
     for &(start, end) in stretches {
-        for reading in readings
-            .iter_mut()
-            .filter(|r| r.alive && !matches!(r.reader, Reader::Utf16 { .. }))
-        {
-            reading.read(&sample[start..end]);
+        pieces.clear();
+        for reading in readings.iter_mut().filter(|r| r.alive && r.reads_ascii()) {
+            let undecodable = reading.decode(&sample[start..end], &mut text);
+            let at = match pieces.iter().position(|(read, _)| *read == text) {
+                Some(at) => at,
+                None => {
+                    pieces.push((text.clone(), Piece::of(&text, undecodable)));
+                    pieces.len() - 1
+                }
+            };
+            reading.add(&pieces[at].1);
         }
         read += end - start;
         if read >= round_end {
-            round_end = read + ROUND_BYTES;
-            if prune(readings, shared) <= 1 {
+            step = (step * 2).min(ROUND_BYTES);
+            round_end = read + step;
+            let wide = readings.iter().any(|r| r.alive && !r.reads_ascii());
+            if prune(readings, shared) <= 1 && !wide {
                 return;
             }
         }
     }
 }
 
-/// Drops the candidates far behind the best; gives how many are left.
-fn prune(readings: &mut [Reading], shared: &Scorer) -> usize {
+/// Drops the candidates that read ASCII and are far behind the best of
+/// them; gives how many are left. (The others read the whole sample at
+/// once: their costs are not comparable until the end.)
+fn prune(readings: &mut [Reading], shared: &Shared) -> usize {
     let costs: Vec<Option<f64>> = readings
         .iter()
         .map(|reading| {
-            reading
-                .alive
+            (reading.alive && reading.reads_ascii())
                 .then(|| reading.cost(shared) + reading.prior_bits)
         })
         .collect();
@@ -454,17 +633,24 @@ fn prune(readings: &mut [Reading], shared: &Scorer) -> usize {
     alive
 }
 
-/// The text between the stretches (ASCII, which every candidate but
-/// UTF-16 reads alike), scored once; each stretch stands as a line break.
-fn shared_text(sample: &[u8], stretches: &[(usize, usize)]) -> Scorer {
+/// The text between the stretches (ASCII, which every candidate that
+/// reads ASCII reads alike), to be scored once; each stretch stands as a
+/// line break.
+fn shared_text(sample: &[u8], stretches: &[(usize, usize)], most: usize) -> Scorer {
     let mut scorer = Scorer::new();
     let mut at = 0;
+    let mut left = most;
     for &(start, end) in stretches
         .iter()
         .chain(std::iter::once(&(sample.len(), sample.len())))
     {
-        for &byte in &sample[at..start] {
+        let piece = &sample[at..start.max(at)];
+        for &byte in &piece[..piece.len().min(left)] {
             scorer.push_char(char::from(byte));
+        }
+        left = left.saturating_sub(piece.len());
+        if left == 0 {
+            break;
         }
         scorer.push_char('\n');
         at = end;
@@ -506,7 +692,29 @@ fn stretches_of(sample: &[u8]) -> Vec<(usize, usize)> {
         }
         at = end;
     }
-    stretches
+    split_long(sample, stretches)
+}
+
+/// The stretches of [`stretches_of`], each cut into pieces of about
+/// [`PIECE_BYTES`] where every candidate is between characters, so that
+/// candidates far behind are dropped before they read all of a long one
+/// (Chinese text is one stretch from line to line). A byte below 31 is a
+/// character of its own in every candidate: no double-byte encoding
+/// takes it as a trail byte (Johab's start at 31, the others' at 40).
+fn split_long(sample: &[u8], stretches: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    let cut_after = |byte: u8| byte < 0x31;
+    let mut pieces = Vec::with_capacity(stretches.len());
+    for (mut start, end) in stretches {
+        while end - start > PIECE_BYTES {
+            let Some(cut) = (start + PIECE_BYTES..end).find(|&at| cut_after(sample[at - 1])) else {
+                break;
+            };
+            pieces.push((start, cut));
+            start = cut;
+        }
+        pieces.push((start, end));
+    }
+    pieces
 }
 
 #[cfg(test)]
@@ -516,7 +724,6 @@ mod tests {
 
     fn encoded(text: &str, encoding: &str) -> Vec<u8> {
         match encoding {
-            "koi8-u" => encoding_rs::KOI8_U.encode(text).0.into_owned(),
             "windows-1258" => vietnamese_in_windows_1258(text),
             _ => Codec::from_name(encoding)
                 .and_then(|codec| codec.encode(text).ok())
@@ -846,11 +1053,16 @@ mod tests {
         }
     }
 
-    /// The bytes read by the candidate named `name`.
+    /// The bytes read by the candidate named `name`, U+FFFD for those it
+    /// cannot decode.
     fn decoded_raw(bytes: &[u8], name: &str) -> Option<String> {
-        let candidate = super::candidates::CANDIDATES
+        let candidate = super::candidates::candidates()
             .iter()
-            .find(|candidate| candidate.name == name)?;
-        super::candidates::decode(candidate.reader, bytes)
+            .find(|candidate| candidate.name == name);
+        match candidate {
+            Some(candidate) => Some(super::candidates::decode_lossy(candidate.reader, bytes).0),
+            // (A byte-order mark's encodings, and utf-8-variants.)
+            None => Some(super::decode_decided(name, bytes)),
+        }
     }
 }

@@ -160,6 +160,11 @@ impl Language {
             .unwrap_or("")
     }
 
+    /// The language's number, from 0: its place in [`Language::all`].
+    pub fn id(self) -> u8 {
+        self.0
+    }
+
     /// The script the language's model is written in.
     pub fn script(self) -> Script {
         SCRIPT_LANGUAGES
@@ -553,6 +558,95 @@ impl Scorer {
             if letters > most_letters {
                 most_letters = letters;
                 language = Some(Language((range.start + best) as u8));
+            }
+        }
+        Score {
+            units,
+            chars: settled.chars,
+            letters: settled.letters_per_script.iter().sum(),
+            unmodeled_letters: settled.unmodeled_letters,
+            language,
+        }
+    }
+
+    /// Adds what `piece` counted, text scored on its own from the start of
+    /// a line, as if it came after a line break here: a text cut into
+    /// pieces and scored piece by piece, then added up, costs what the
+    /// pieces cost apart.
+    ///
+    /// ```
+    /// use ftfy_extended::language::Scorer;
+    ///
+    /// let mut whole = Scorer::new();
+    /// let mut piece = Scorer::new();
+    /// piece.push_str("Grüße\n");
+    /// whole.absorb(&piece);
+    /// whole.absorb(&piece);
+    /// assert_eq!(whole.score().bits(), 2.0 * piece.score().bits());
+    /// ```
+    pub fn absorb(&mut self, piece: &Scorer) {
+        self.end_word();
+        let settled;
+        let piece = if piece.word_letters == 0 {
+            piece
+        } else {
+            let mut copy = piece.clone();
+            copy.end_word();
+            settled = copy;
+            &settled
+        };
+        for (total, cost) in self.per_language.iter_mut().zip(piece.per_language) {
+            *total += cost;
+        }
+        for (total, letters) in self
+            .letters_per_script
+            .iter_mut()
+            .zip(piece.letters_per_script)
+        {
+            *total += letters;
+        }
+        self.common += piece.common;
+        self.chars += piece.chars;
+        self.unmodeled_letters += piece.unmodeled_letters;
+    }
+
+    /// [`Scorer::score`] with each language's cost raised by `bias` bits
+    /// before the most likely language of each script is chosen (and kept
+    /// in the bits): to prefer the languages some other text is in.
+    ///
+    /// ```
+    /// use ftfy_extended::language::Scorer;
+    ///
+    /// let mut scorer = Scorer::new();
+    /// scorer.push_str("perché");
+    /// let plain = scorer.score();
+    /// let german = |l: ftfy_extended::language::Language| if l.name() == "German" { 0.0 } else { 1000.0 };
+    /// let biased = scorer.score_with_bias(german);
+    /// assert_eq!(biased.language().map(|l| l.name()), Some("German"));
+    /// assert!(biased.bits() > plain.bits());
+    /// ```
+    pub fn score_with_bias(&self, bias: impl Fn(Language) -> f64) -> Score {
+        let mut settled = self.clone();
+        settled.end_word();
+        let mut units = settled.common;
+        let mut language = None;
+        let mut most_letters = 0;
+        for (script, &(_, start, end)) in SCRIPT_LANGUAGES.iter().enumerate() {
+            let letters = settled.letters_per_script[script];
+            if letters == 0 {
+                continue;
+            }
+            let biased = (start..end).map(|id| {
+                let extra = (bias(Language(id)) * UNITS_PER_BIT as f64).round().max(0.0) as u64;
+                (id, settled.per_language[usize::from(id)] + extra)
+            });
+            let Some((best, cost)) = biased.min_by_key(|&(_, cost)| cost) else {
+                continue;
+            };
+            units += cost;
+            if letters > most_letters {
+                most_letters = letters;
+                language = Some(Language(best));
             }
         }
         Score {

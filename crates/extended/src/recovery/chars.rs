@@ -3,16 +3,17 @@
 //! [`super::candidates::UTF8_TRANSFORMS`] makes of it (for
 //! [`super::prefilter`]) and what the signs of mojibake see in it (its
 //! [`Kind`], whether Rust calls it alphabetic, lowercase, uppercase). One
-//! table, built on first use from the codecs' own tables and
-//! [`Kind::of`], so that a lookup always agrees with the slow path it
-//! replaces (`tests` checks every code point).
+//! table, generated from the codecs' own tables and [`Kind::of`] by the
+//! test `generated_chars_table` (`chars/chars_table.rs`; it fails when the
+//! table is out of date, and writes it with `FTFY_REGENERATE=1`), so that a
+//! lookup always agrees with the slow path it replaces (`tests` checks
+//! every code point) and nothing is built at start-up.
 
-use std::sync::LazyLock;
+#[rustfmt::skip]
+mod chars_table;
 
-use ftfy_core::extension::FnvMap;
-
-use super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
 use super::signs::Kind;
+use crate::language::Script;
 
 /// What a character is, to each codec (one bit per entry of
 /// [`UTF8_TRANSFORMS`]) and to the model.
@@ -66,6 +67,12 @@ pub(crate) struct Sequencing {
 
 impl From<&Info> for Sequencing {
     fn from(info: &Info) -> Sequencing {
+        Sequencing::of(info)
+    }
+}
+
+impl Sequencing {
+    const fn of(info: &Info) -> Sequencing {
         Sequencing {
             enc: info.enc,
             lead1: info.lead1,
@@ -75,7 +82,7 @@ impl From<&Info> for Sequencing {
             latin_letter: matches!(
                 info.kind,
                 Kind::Letter {
-                    script: Some(crate::language::Script::Latin),
+                    script: Some(Script::Latin),
                     ..
                 }
             ),
@@ -96,13 +103,13 @@ pub(crate) struct RunBits(u64);
 impl RunBits {
     const PLAIN: u64 = 1 << 48;
 
-    fn of(sequencing: &Sequencing) -> RunBits {
+    const fn of(sequencing: &Sequencing) -> RunBits {
         let leads = sequencing.lead1 | sequencing.lead2 | sequencing.lead3;
         let plain = !sequencing.latin_letter && !sequencing.ascii_byte;
         RunBits(
-            u64::from(sequencing.enc)
-                | (u64::from(sequencing.cont) << 16)
-                | (u64::from(leads) << 32)
+            sequencing.enc as u64
+                | ((sequencing.cont as u64) << 16)
+                | ((leads as u64) << 32)
                 | if plain { Self::PLAIN } else { 0 },
         )
     }
@@ -132,24 +139,66 @@ impl RunBits {
 /// U+0080 up to it.
 pub(crate) const TWO_BYTE_END: usize = 0x800;
 
+/// The number of characters of two-byte UTF-8.
+const TWO_BYTE: usize = TWO_BYTE_END - 0x80;
+
 pub(crate) struct Table {
     /// [`Sequencing`] of each character of two-byte UTF-8 (Latin, Greek,
     /// Cyrillic, Hebrew, Arabic…), by code point less 0x80: one read
     /// where the rows take three.
-    pub(crate) two_byte: Box<[Sequencing]>,
+    pub(crate) two_byte: [Sequencing; TWO_BYTE],
     /// [`RunBits`] of the same characters.
-    pub(crate) two_byte_run: Box<[RunBits]>,
+    pub(crate) two_byte_run: [RunBits; TWO_BYTE],
     /// Block number of each `BLOCK` code points of the BMP.
-    index: Vec<u16>,
+    index: &'static [u16],
     /// Blocks of row numbers.
-    blocks: Vec<[u16; BLOCK]>,
-    rows: Vec<Info>,
+    blocks: &'static [[u16; BLOCK]],
+    rows: &'static [Info],
     /// The bits of the codecs that legacy transforms encode with.
     pub(crate) legacy: u16,
     /// The bit of Windows-1251 (the encoder of the mixups read as it).
     pub(crate) windows_1251: u16,
     /// Every codec's bit.
     pub(crate) all: u16,
+}
+
+/// The table (see the module's comment).
+pub(crate) static TABLE: Table = Table {
+    two_byte: two_byte(),
+    two_byte_run: two_byte_run(),
+    index: &chars_table::INDEX,
+    blocks: &chars_table::BLOCKS,
+    rows: &chars_table::ROWS,
+    legacy: chars_table::LEGACY,
+    windows_1251: chars_table::WINDOWS_1251,
+    all: chars_table::ALL,
+};
+
+/// The facts of a character of the BMP, from the generated constants (as
+/// [`Table::bmp`] reads them, when the crate is compiled).
+const fn generated_info(code: usize) -> Info {
+    let block = chars_table::INDEX[code / BLOCK] as usize;
+    chars_table::ROWS[chars_table::BLOCKS[block][code % BLOCK] as usize]
+}
+
+const fn two_byte() -> [Sequencing; TWO_BYTE] {
+    let mut table = [Sequencing::of(&generated_info(0)); TWO_BYTE];
+    let mut at = 0;
+    while at < TWO_BYTE {
+        table[at] = Sequencing::of(&generated_info(0x80 + at));
+        at += 1;
+    }
+    table
+}
+
+const fn two_byte_run() -> [RunBits; TWO_BYTE] {
+    let mut table = [RunBits(0); TWO_BYTE];
+    let mut at = 0;
+    while at < TWO_BYTE {
+        table[at] = RunBits::of(&Sequencing::of(&generated_info(0x80 + at)));
+        at += 1;
+    }
+    table
 }
 
 pub(crate) fn info_of(c: char, encoders: &[&'static ftfy_core::codecs::Charmap]) -> Info {
@@ -189,88 +238,25 @@ pub(crate) fn info_of(c: char, encoders: &[&'static ftfy_core::codecs::Charmap])
     info
 }
 
-pub(crate) static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    let encoders: Vec<_> = UTF8_TRANSFORMS
-        .iter()
-        .map(|transform| charmap(transform.encoder).expect("a single-byte codec"))
-        .collect();
-    assert!(encoders.len() <= 16, "one bit per codec");
-    let all = u16::try_from((1u32 << encoders.len()) - 1).unwrap_or(u16::MAX);
-    // A legacy encoder that is not among the UTF-8 ones would have no
-    // bit: then every line may have a legacy candidate.
-    let legacy = LEGACY_TRANSFORMS.iter().fold(0, |mask, transform| {
-        match UTF8_TRANSFORMS
-            .iter()
-            .position(|utf8| utf8.encoder == transform.encoder)
-        {
-            Some(bit) => mask | (1 << bit),
-            None => all,
-        }
-    });
-    // A codec encodes only characters that some byte of it decodes to:
-    // the rest of the BMP (most of it) needs no encoder's search.
-    let mut decodable = vec![false; 0x10000];
-    for charmap in &encoders {
-        for byte in 0..=255u8 {
-            if let Some(c) = charmap.decode_byte(byte) {
-                decodable[c as usize] = true;
-            }
-        }
+/// A row of the generated table: the codec bits (`enc`, `lead1`, `lead2`,
+/// `lead3`, `cont`, `quote`, `bad`, `ascii_byte`), the kind, and whether
+/// the character is alphabetic, lowercase, uppercase.
+const fn row(bits: [u16; 8], kind: Kind, flags: [bool; 3]) -> Info {
+    Info {
+        enc: bits[0],
+        lead1: bits[1],
+        lead2: bits[2],
+        lead3: bits[3],
+        cont: bits[4],
+        quote: bits[5],
+        bad: bits[6],
+        ascii_byte: bits[7],
+        kind,
+        alphabetic: flags[0],
+        lowercase: flags[1],
+        uppercase: flags[2],
     }
-    let mut rows = Vec::new();
-    let mut row_of: FnvMap<Info, u16> = FnvMap::default();
-    let mut blocks = Vec::new();
-    let mut block_of: FnvMap<[u16; BLOCK], u16> = FnvMap::default();
-    let mut index = Vec::with_capacity(0x10000 / BLOCK);
-    for start in (0..0x10000u32).step_by(BLOCK) {
-        let mut block = [0u16; BLOCK];
-        for (offset, slot) in block.iter_mut().enumerate() {
-            // Surrogates never occur in text: any row will do.
-            let code = start + offset as u32;
-            let c = char::from_u32(code).unwrap_or('\0');
-            let info = if decodable[code as usize] {
-                info_of(c, &encoders)
-            } else {
-                info_of(c, &[])
-            };
-            let next = u16::try_from(rows.len()).expect("fewer than 65536 rows");
-            *slot = *row_of.entry(info).or_insert_with(|| {
-                rows.push(info);
-                next
-            });
-        }
-        let next = u16::try_from(blocks.len()).expect("fewer than 65536 blocks");
-        index.push(*block_of.entry(block).or_insert_with(|| {
-            blocks.push(block);
-            next
-        }));
-    }
-    // Characters beyond the BMP: no single-byte codec encodes them.
-    debug_assert!(encoders
-        .iter()
-        .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
-    let mut table = Table {
-        two_byte: Box::default(),
-        two_byte_run: Box::default(),
-        index,
-        blocks,
-        rows,
-        legacy,
-        windows_1251: UTF8_TRANSFORMS
-            .iter()
-            .position(|transform| transform.encoder == super::cyrillic::READ_AS)
-            .map_or(0, |bit| 1 << bit),
-        all,
-    };
-    table.two_byte = (0x80..TWO_BYTE_END)
-        .map(|code| {
-            let c = char::from_u32(code as u32).unwrap_or('\0');
-            Sequencing::from(&table.info(c))
-        })
-        .collect();
-    table.two_byte_run = table.two_byte.iter().map(RunBits::of).collect();
-    table
-});
+}
 
 /// The facts of `c`.
 #[inline]
@@ -297,7 +283,179 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
     use super::*;
+    use ftfy_core::extension::FnvMap;
+
+    /// The table's parts as the codecs of [`UTF8_TRANSFORMS`] and
+    /// [`Kind::of`] make them: the block of each 64 code points, blocks of
+    /// row numbers, rows of distinct facts, and the legacy, Windows-1251
+    /// and all-codecs bits.
+    fn build() -> (Vec<u16>, Vec<[u16; BLOCK]>, Vec<Info>, [u16; 3]) {
+        let encoders: Vec<_> = UTF8_TRANSFORMS
+            .iter()
+            .map(|transform| charmap(transform.encoder).expect("a single-byte codec"))
+            .collect();
+        assert!(encoders.len() <= 16, "one bit per codec");
+        let all = u16::try_from((1u32 << encoders.len()) - 1).unwrap_or(u16::MAX);
+        // A legacy encoder that is not among the UTF-8 ones would have no
+        // bit: then every line may have a legacy candidate.
+        let legacy = LEGACY_TRANSFORMS.iter().fold(0, |mask, transform| {
+            match UTF8_TRANSFORMS
+                .iter()
+                .position(|utf8| utf8.encoder == transform.encoder)
+            {
+                Some(bit) => mask | (1 << bit),
+                None => all,
+            }
+        });
+        let windows_1251 = UTF8_TRANSFORMS
+            .iter()
+            .position(|transform| transform.encoder == super::super::cyrillic::READ_AS)
+            .map_or(0, |bit| 1 << bit);
+        // A codec encodes only characters that some byte of it decodes to:
+        // the rest of the BMP (most of it) needs no encoder's search.
+        let mut decodable = vec![false; 0x10000];
+        for charmap in &encoders {
+            for byte in 0..=255u8 {
+                if let Some(c) = charmap.decode_byte(byte) {
+                    decodable[c as usize] = true;
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        let mut row_of: FnvMap<Info, u16> = FnvMap::default();
+        let mut blocks = Vec::new();
+        let mut block_of: FnvMap<[u16; BLOCK], u16> = FnvMap::default();
+        let mut index = Vec::with_capacity(0x10000 / BLOCK);
+        for start in (0..0x10000u32).step_by(BLOCK) {
+            let mut block = [0u16; BLOCK];
+            for (offset, slot) in block.iter_mut().enumerate() {
+                // Surrogates never occur in text: any row will do.
+                let code = start + offset as u32;
+                let c = char::from_u32(code).unwrap_or('\0');
+                let info = if decodable[code as usize] {
+                    info_of(c, &encoders)
+                } else {
+                    info_of(c, &[])
+                };
+                let next = u16::try_from(rows.len()).expect("fewer than 65536 rows");
+                *slot = *row_of.entry(info).or_insert_with(|| {
+                    rows.push(info);
+                    next
+                });
+            }
+            let next = u16::try_from(blocks.len()).expect("fewer than 65536 blocks");
+            index.push(*block_of.entry(block).or_insert_with(|| {
+                blocks.push(block);
+                next
+            }));
+        }
+        // Characters beyond the BMP: no single-byte codec encodes them.
+        assert!(encoders
+            .iter()
+            .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
+        (index, blocks, rows, [legacy, windows_1251, all])
+    }
+
+    /// A kind as Rust source.
+    fn kind_source(kind: Kind) -> String {
+        format!("Kind::{kind:?}").replace("Some(", "Some(Script::")
+    }
+
+    /// The generated table is what the codecs and `Kind::of` make now.
+    #[test]
+    fn generated_chars_table() {
+        let (index, blocks, rows, [legacy, windows_1251, all]) = build();
+        let numbers = |values: &[u16]| -> String {
+            values
+                .chunks(12)
+                .map(|line| {
+                    let line: Vec<String> = line.iter().map(u16::to_string).collect();
+                    format!("    {},\n", line.join(", "))
+                })
+                .collect()
+        };
+        let rows_source: String = rows
+            .iter()
+            .map(|info| {
+                let bits = [
+                    info.enc,
+                    info.lead1,
+                    info.lead2,
+                    info.lead3,
+                    info.cont,
+                    info.quote,
+                    info.bad,
+                    info.ascii_byte,
+                ];
+                let bits: Vec<String> = bits.iter().map(|bits| format!("{bits:#x}")).collect();
+                format!(
+                    "    row([{}], {}, [{}, {}, {}]),\n",
+                    bits.join(", "),
+                    kind_source(info.kind),
+                    info.alphabetic,
+                    info.lowercase,
+                    info.uppercase
+                )
+            })
+            .collect();
+        let blocks_source: String = blocks
+            .iter()
+            .map(|block| {
+                format!(
+                    "    [\n{}    ],\n",
+                    numbers(block)
+                        .replace("\n    ", "\n        ")
+                        .replacen("    ", "        ", 1)
+                )
+            })
+            .collect();
+        let content = format!(
+            "// Generated by `FTFY_REGENERATE=1 cargo test -p ftfy-extended --lib generated_` from \
+             the codecs of UTF8_TRANSFORMS and Kind::of (src/recovery/chars.rs); do not edit.\n\n\
+             use super::{{row, Info, BLOCK}};\n\
+             use crate::language::Script;\n\
+             use crate::recovery::signs::Kind;\n\n\
+             // Constants, not statics: read when the crate is compiled, to make\n\
+             // the table's two-byte rows (Rust 1.82 cannot read a static there).\n\n\
+             /// The bits of the codecs that legacy transforms encode with.\n\
+             pub(super) const LEGACY: u16 = {legacy:#x};\n\
+             /// The bit of Windows-1251.\n\
+             pub(super) const WINDOWS_1251: u16 = {windows_1251:#x};\n\
+             /// Every codec's bit.\n\
+             pub(super) const ALL: u16 = {all:#x};\n\n\
+             /// The block of each 64 code points of the BMP.\n\
+             #[allow(clippy::large_const_arrays)]\n\
+             pub(super) const INDEX: [u16; {}] = [\n{}];\n\n\
+             /// Blocks of row numbers.\n\
+             #[allow(clippy::large_const_arrays)]\n\
+             pub(super) const BLOCKS: [[u16; BLOCK]; {}] = [\n{}];\n\n\
+             /// The distinct facts.\n\
+             #[allow(clippy::large_const_arrays)]\n\
+             pub(super) const ROWS: [Info; {}] = [\n{}];\n",
+            index.len(),
+            numbers(&index),
+            blocks.len(),
+            blocks_source,
+            rows.len(),
+            rows_source,
+        );
+        let path = format!(
+            "{}/src/recovery/chars/chars_table.rs",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        if std::env::var_os("FTFY_REGENERATE").is_some() {
+            std::fs::write(&path, &content).expect("can write the generated table");
+            return;
+        }
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            current == content,
+            "src/recovery/chars/chars_table.rs is out of date: run \
+             `FTFY_REGENERATE=1 cargo test -p ftfy-extended --lib generated_`"
+        );
+    }
 
     /// Every lookup agrees with the function it stands for, on every code
     /// point.

@@ -273,7 +273,7 @@ pub(crate) fn viable_without_continuations(text: &str) -> Option<Viable> {
 /// costs less than this one's would with the signs of
 /// [`cyrillic::Signs`].)
 fn alphabet_line_is_clean(text: &str) -> bool {
-    let table = &*TABLE;
+    let table = &TABLE;
     let bytes = text.as_bytes();
     // Most lines of other kinds (Latin, Cyrillic, CJK) show it at their
     // first non-ASCII character. (Before it, printable ASCII, a quote
@@ -385,7 +385,7 @@ struct ShortcutPass<'t> {
 
 impl<'t> ShortcutPass<'t> {
     fn new(text: &'t str) -> ShortcutPass<'t> {
-        let table = &*TABLE;
+        let table = &TABLE;
         ShortcutPass {
             text,
             bytes: text.as_bytes(),
@@ -766,7 +766,7 @@ fn not_printable_ascii(word: u64) -> u64 {
 
 /// [`viable`], character by character.
 fn viable_in_full(text: &str) -> Option<Viable> {
-    let table = &*TABLE;
+    let table = &TABLE;
     let all = table.all;
     // Whole line, and the current run of the current word.
     let mut line = Utf8State::new(all);
@@ -908,7 +908,7 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
 #[cold]
 #[inline(never)]
 fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option<Viable> {
-    let table = &*TABLE;
+    let table = &TABLE;
     let all = table.all;
     if line_may_decode {
         let (line, spans) = utf8_runs_from(
@@ -997,7 +997,7 @@ fn utf8_runs_from(
     mut run_non_ascii: u16,
     mut spans: Spans,
 ) -> (Utf8State, Spans) {
-    let table = &*TABLE;
+    let table = &TABLE;
     let all = table.all;
     let bytes = text.as_bytes();
     while at < bytes.len() {
@@ -1104,7 +1104,7 @@ pub(crate) fn shows_no_hard_sign(text: &str) -> bool {
 
 /// [`Scanner`] over `text`, with the table's kinds.
 fn scan_with_table(text: &str) -> Scanner {
-    let table = &*TABLE;
+    let table = &TABLE;
     let mut scanner = Scanner::default();
     for c in text.chars() {
         scanner.push_kind(c, table.info(c).kind);
