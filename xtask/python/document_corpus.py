@@ -3,7 +3,7 @@
 whole documents (a file, a column, a stream), as the command and fix_file
 see them.
 
-The text is lingua's real test sentences and words (scripts/language/
+The text is lingua's real test sentences and words (xtask/python/language/
 corpus.py, run it first), with lingua's fixed split kept: a document is
 made from one split only (line i of each testdata file is held out when
 i % 3 == 2), so that measure_documents.py reports the held-out documents

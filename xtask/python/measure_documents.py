@@ -23,7 +23,7 @@ target/xtask/results/documents-LABEL.json too.
 Run:
     .venv/bin/python xtask/python/document_corpus.py
     .venv/bin/python xtask/python/measure_documents.py [--save LABEL]
-(FTFY_BATCH names another build of tools/src/bin/ftfy_batch.rs, e.g. the
+(FTFY_BATCH names another build of xtask/src/bin/ftfy_batch.rs, e.g. the
 one before a change; otherwise target/release/ftfy_batch is built.)
 """
 import collections

@@ -10,7 +10,7 @@ go with measure_documents.py.
    other fix off gives fix_encoding's answer, which is `fixed-encoding`;
    and fix_text of the text with one more layer of mojibake
    (`orig.encode('utf-8').decode('latin-1')`) still gives `fixed`.
-2. Clean real text (scripts/extended/real_corpus.py's clean.jsonl, and a
+2. Clean real text (xtask/python/extended/real_corpus.py's clean.jsonl, and a
    few strings known to have been changed): extended fix_text must give
    ftfy 6.3.1's fix_text.
 3. Garbage: outputs (of the mojibake and legacy cases) with a letter of a
@@ -28,7 +28,7 @@ target/xtask/results/misses-strings-*.txt. --save LABEL keeps the figures
 in target/xtask/results/strings-LABEL.json.
 
 Run:
-    python3 scripts/language/corpus.py && .venv/bin/python scripts/extended/real_corpus.py
+    python3 scripts/language/corpus.py && .venv/bin/python xtask/python/extended/real_corpus.py
     .venv/bin/pip download --no-binary :all: --no-deps ftfy==6.3.1 -d target/ftfy-sdist
     tar xzf target/ftfy-sdist/ftfy-6.3.1.tar.gz -C target/ftfy-sdist
     .venv/bin/python xtask/python/measure_strings.py [--save LABEL]

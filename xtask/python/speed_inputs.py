@@ -9,7 +9,7 @@ interleaved with clean words; Windows-1253 and -1251 soups; a lead byte
 before a no-break space, repeated; `doesnÃ¢â‚¬â„¢t` repeated; `Ã` + space,
 `Ã` + NBSP, `Ã` + `©` repeated; controls; replacement characters; one
 letter repeated; symbols. Clean text: lingua's sentences of each script,
-one per line (scripts/language/corpus.py), English alone, and every
+one per line (xtask/python/language/corpus.py), English alone, and every
 language's messages with 1% of lines UTF-8 mojibake (the corpus-job
 case). Deterministic (a fixed seed).
 

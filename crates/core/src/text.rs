@@ -197,7 +197,7 @@ pub(crate) fn char_count(bytes: &[u8]) -> usize {
 /// Writing the generated tables (`src/**/*_table.rs`): each module that
 /// has one keeps the code that works it out as a test, which compares the
 /// checked-in file with what that code makes now, and writes it instead
-/// when `FTFY_REGENERATE` is set (`scripts/regen.sh` does). So the tables
+/// when `FTFY_REGENERATE` is set (`cargo xtask regen` does). So the tables
 /// cost nothing at start-up, and can't drift from their sources.
 #[cfg(test)]
 pub(crate) mod generated {

@@ -10,12 +10,12 @@
 //! ```
 //!
 //! Widths are those of ftfy 6.3.1, which asks Python's `wcwidth` package
-//! (0.9.4): tables generated from it (`scripts/gen_widths.py`) give every
-//! code point's width, and [`monospaced_width`] measures a string the way
-//! `wcwidth.wcswidth` does, by clusters: an emoji ZWJ sequence, a flag, a
-//! skin-toned emoji or an Indic conjunct takes the cells of one character,
-//! not the sum of its parts. `scripts/compare_utilities.py` checks both
-//! against Python.
+//! (0.9.4): tables generated from it (`xtask/python/generate/widths.py`)
+//! give every code point's width, and [`monospaced_width`] measures a
+//! string the way `wcwidth.wcswidth` does, by clusters: an emoji ZWJ
+//! sequence, a flag, a skin-toned emoji or an Indic conjunct takes the
+//! cells of one character, not the sum of its parts. `cargo xtask
+//! utilities` checks both against Python.
 
 mod widths;
 

@@ -39,7 +39,7 @@ mod table;
 
 use generated::{LANGUAGE_NAMES, SCRIPT_LANGUAGES};
 
-/// The classes of characters, as `tools/language-model` numbers them in the
+/// The classes of characters, as `xtask/language-model` numbers them in the
 /// character table's low 4 bits: the whole numbering, though not every
 /// class is named in code.
 #[allow(dead_code)]

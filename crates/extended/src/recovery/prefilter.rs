@@ -38,7 +38,7 @@
 //! The per-character facts come from one table built on first use from
 //! the codecs' own tables and the model's `kind_of`, so they can't
 //! disagree with what `recover` does; `tests` checks the claim on
-//! random text and the corpus check in `scripts/extended/measure.py`
+//! random text and the corpus check in `xtask/python/extended/measure.py`
 //! counts the lines it lets through.
 
 use super::candidates::UTF8_TRANSFORMS;
