@@ -54,7 +54,7 @@ def run_batch(func, texts, config):
 
 def build():
     if "FTFY_BATCH" not in os.environ:
-        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "ftfy-tools", "--bin", "ftfy_batch"],
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "xtask", "--bin", "ftfy_batch"],
                        cwd=ROOT, check=True)
 
 
