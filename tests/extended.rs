@@ -113,3 +113,42 @@ fn chains_of_legacy_readings_are_not_started() {
         assert_eq!(fix_encoding_with(&once, &extended()), once, "{text}");
     }
 }
+
+/// A window is not decided by a few lines that another pair happens to
+/// read as text when most of its lines show legacy bytes that pair cannot
+/// explain: Chinese words in Big5, read as Windows-1252 (the bytes are
+/// Python's `text.encode("big5").decode("cp1252")`), hold two lines that
+/// ISO-8859-2 reads as Polish-looking letters (`§CŚł`), which are no
+/// Polish document.
+#[test]
+fn a_few_lines_do_not_decide_a_window_that_mostly_shows_another_mixup() {
+    let original = "id,word,phrase,text\n7267,\"秉\",\"版\",\"祥\"\n\
+        7268,\"友善\",\"辛\",\"面整\"\n7269,\"低有\",\"品而\",\"疾\"\n\
+        7270,\"我娘\",\"于已\",\"非五\"\n7271,\"胜福\",\"浮\",\"旅\"\n\
+        7272,\"媒主\",\"互\",\"寺反\"\n7273,\"心很\",\"的衷\",\"卦\"\n\
+        7274,\"折\",\"璀\",\"河\"\n7275,\"拉\",\"罹患\",\"不待\"\n\
+        7276,\"中部\",\"男只\",\"相切\"\n7277,\"妙与\",\"筋\",\"奈\"\n\
+        7278,\"怪的\",\"哇\",\"庄案\"\n7279,\"加\",\"符\",\"鼎\"\n\
+        7280,\"件\",\"白\",\"刻心\"\n7281,\"已到\",\"寂\",\"一刻\"\n\
+        7282,\"中部\",\"祥\",\"波\"\n7283,\"星\",\"在社\",\"夥\"\n\
+        7284,\"境\",\"慧\",\"揍\"\n7285,\"的忙\",\"佛\",\"耷\"\n";
+    let broken = "id,word,phrase,text\n7267,\"ªÃ\",\"ª©\",\"²»\"\n\
+        7268,\"¤Íµ½\",\"¨¯\",\"\u{ad}±¾ã\"\n7269,\"§C¦³\",\"«~¦Ó\",\"¯e\"\n\
+        7270,\"§Ú®Q\",\"¤_¤w\",\"«D¤\u{ad}\"\n7271,\"Ð`ºÖ\",\"¯B\",\"®È\"\n\
+        7272,\"´C¥D\",\"¤¬\",\"¦x¤Ï\"\n7273,\"¤ß«Ü\",\"ªº°J\",\"¨ö\"\n\
+        7274,\"§é\",\"½A\",\"ªe\"\n7275,\"©Ô\",\"¿©±w\",\"¤£«Ý\"\n\
+        7276,\"¤¤³¡\",\"¨k¥u\",\"¬Û¤Á\"\n7277,\"§®ÉO\",\"µ¬\",\"©`\"\n\
+        7278,\"©Çªº\",\"«z\",\"ÉÜ®×\"\n7279,\"¥[\",\"²Å\",\"¹©\"\n\
+        7280,\"¥ó\",\"¥Õ\",\"¨è¤ß\"\n7281,\"¤w¨ì\",\"±I\",\"¤@¨è\"\n\
+        7282,\"¤¤³¡\",\"²»\",\"ªi\"\n7283,\"¬P\",\"¦bªÀ\",\"¹Ù\"\n\
+        7284,\"¹Ò\",\"¼z\",\"´~\"\n7285,\"ªº¦£\",\"¦ò\",\"ÐU\"\n";
+    assert_eq!(original.lines().count(), broken.lines().count());
+    let explained = StreamFixer::new(&extended()).fix_lines_explained(broken);
+    let decided: Vec<&str> = explained.documents.iter().map(|d| d.written_in).collect();
+    assert!(
+        !decided
+            .iter()
+            .any(|name| ["iso-8859-2", "windows-1250"].contains(name)),
+        "{decided:?}"
+    );
+}

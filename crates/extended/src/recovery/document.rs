@@ -11,14 +11,16 @@
 //!    bits a reading that changes a sign saves beyond that are the
 //!    line's evidence for its pair (negative: against). ftfy's answer
 //!    stands for a line it fixes, as for a lone string.
-//! 2. **Blocks.** Lines are weighed in blocks of at most [`BLOCK_LINES`]
-//!    lines and [`BLOCK_BYTES`] bytes, cut from the start of the text (a
-//!    stream counts on across the pieces it is given, and holds back the
-//!    lines of a block until it is whole).
+//! 2. **Windows.** Lines are weighed in windows of at most 48 lines and
+//!    16 KiB ([`DOCUMENT_WINDOW`]), cut from the start of the text by the
+//!    core (a stream counts on across the pieces it is given, and holds
+//!    back the lines of a window until it is whole).
 //! 3. **Decision.** Pairs are ranked by the lines they read best, then by
 //!    their evidence; a pair is supported when at least two lines that no
 //!    pair ranked before it explains gain [`DOCUMENT_BITS`] by it
-//!    together, and no more of them lose by it than gain. So a rival
+//!    together, no more of them lose by it than gain, and no more than
+//!    [`UNEXPLAINED_PER_LINE_FOR`] times as many show legacy bytes that
+//!    neither it nor a pair before it reads. So a rival
 //!    reading of the same lines is explained away (Korean read as
 //!    Windows-1252 is also Cyrillic in Windows-1251), while a region in
 //!    another mixup, or a clean region, keeps its own decision.
@@ -83,6 +85,13 @@ struct Gain {
     saved: f64,
 }
 
+/// A pair is not decided on where more than this many times the lines
+/// it reads show legacy bytes it cannot explain, each read by no pair
+/// taken before it: two Polish-looking lines among twenty of Big5 read
+/// as Windows-1252 are no Windows-1250 document, while a document half
+/// in one mixup and half in another, or half clean, keeps each.
+const UNEXPLAINED_PER_LINE_FOR: u32 = 3;
+
 /// How close to a line's best reading another must come to explain the
 /// line as well (as the judge's ambiguity between two legacy readings).
 const AS_GOOD: f64 = 3.0;
@@ -136,10 +145,10 @@ struct Supported {
 /// rival reading of the same lines (Korean read as Windows-1252 is also
 /// Cyrillic in Windows-1251) is explained away, while a region in
 /// another mixup keeps its own.
-fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
+fn supported(gains: &[Option<Vec<Gain>>]) -> Vec<Supported> {
     let mut total = vec![0.0; LEGACY_TRANSFORMS.len()];
     let mut votes = vec![0u32; LEGACY_TRANSFORMS.len()];
-    for line in gains {
+    for line in gains.iter().flatten() {
         for gain in line.iter().filter(|gain| gain.bits > 0.0) {
             total[gain.transform] += gain.bits.min(LINE_CAP);
         }
@@ -162,8 +171,12 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
     ranked.sort_by(|&a, &b| votes[b].cmp(&votes[a]).then(total[b].total_cmp(&total[a])));
     let mut taken: Vec<Supported> = Vec::new();
     for transform in ranked {
-        let (mut own, mut winners, mut losers) = (0.0, 0u32, 0u32);
+        let (mut own, mut winners, mut losers, mut unexplained) = (0.0, 0u32, 0u32, 0u32);
         for line in gains {
+            // (A line of no legacy bytes a reader encodes says nothing.)
+            let Some(line) = line else {
+                continue;
+            };
             // (A line is explained by a pair taken before that reads it
             // about as well as its best reading does.)
             let best = best_saved(line).unwrap_or(0.0);
@@ -172,12 +185,13 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
                     && gain.saved >= best - AS_GOOD
                     && taken.iter().any(|taken| taken.transform == gain.transform)
             });
-            let Some(gain) = line.iter().find(|gain| gain.transform == transform) else {
-                continue;
-            };
             if explained {
                 continue;
             }
+            let Some(gain) = line.iter().find(|gain| gain.transform == transform) else {
+                unexplained += 1;
+                continue;
+            };
             if gain.bits > 0.0 {
                 own += gain.bits.min(LINE_CAP);
                 winners += 1;
@@ -186,7 +200,7 @@ fn supported(gains: &[Vec<Gain>]) -> Vec<Supported> {
             }
         }
         let enough = own >= DOCUMENT_BITS && winners >= 2;
-        if enough && losers <= winners {
+        if enough && losers <= winners && unexplained <= UNEXPLAINED_PER_LINE_FOR * winners {
             taken.push(Supported {
                 transform,
                 evidence: own,
@@ -282,18 +296,16 @@ fn repair_line(
 /// The gains of each of `lines` (without line breaks): what each says of
 /// each legacy pair (nothing for a line the prefilter rules out; nothing
 /// at all when fewer than two lines are left, as a pair needs two).
-fn gains_of(lines: &[&str], config: &TextFixerConfig) -> Vec<Vec<Gain>> {
+fn gains_of(lines: &[&str], config: &TextFixerConfig) -> Vec<Option<Vec<Gain>>> {
     let viable: Vec<Option<prefilter::Viable>> =
         lines.iter().map(|line| legacy_viable(line)).collect();
     if viable.iter().flatten().count() < 2 {
-        return vec![Vec::new(); lines.len()];
+        return vec![None; lines.len()];
     }
     lines
         .iter()
         .zip(&viable)
-        .map(|(line, viable)| {
-            viable.map_or_else(Vec::new, |viable| signed_gains(line, viable, config))
-        })
+        .map(|(line, viable)| viable.map(|viable| signed_gains(line, viable, config)))
         .collect()
 }
 
@@ -361,7 +373,8 @@ impl DocumentFixer<ExtensionFix> for DocumentRecovery {
         let mut plans = Vec::new();
         let mut repairs = Vec::new();
         for (index, (line, gains)) in lines.iter().zip(&gains).enumerate() {
-            if let Some((fixed, plan)) = repair_line(line, config, &transforms, best_saved(gains)) {
+            let best = gains.as_deref().and_then(best_saved);
+            if let Some((fixed, plan)) = repair_line(line, config, &transforms, best) {
                 let line_break = &segments[index][line.len()..];
                 repairs.push((index, fixed + line_break));
                 plans.push((index, plan));
@@ -432,9 +445,9 @@ impl DocumentReadings {
                 lines,
             };
         }
-        let gains: Vec<Vec<Gain>> = viable
+        let gains: Vec<Option<Vec<Gain>>> = viable
             .iter()
-            .map(|&(line, allowed)| signed_gains(line, allowed, config))
+            .map(|&(line, allowed)| Some(signed_gains(line, allowed, config)))
             .collect();
         DocumentReadings {
             supported: supported(&gains),
