@@ -28,7 +28,7 @@ target/xtask/results/misses-strings-*.txt. --save LABEL keeps the figures
 in target/xtask/results/strings-LABEL.json.
 
 Run:
-    python3 scripts/language/corpus.py && .venv/bin/python xtask/python/extended/real_corpus.py
+    cargo xtask language-corpus && cargo xtask extended-real-corpus
     .venv/bin/pip download --no-binary :all: --no-deps ftfy==6.3.1 -d target/ftfy-sdist
     tar xzf target/ftfy-sdist/ftfy-6.3.1.tar.gz -C target/ftfy-sdist
     .venv/bin/python xtask/python/measure_strings.py [--save LABEL]

@@ -28,8 +28,9 @@
 //! lines and most codecs, exactly: what it rules out the judge would turn
 //! down), `candidates`, `repairs` and `spans` (the re-decodings), `signs`
 //! and `readings` (what is known of the text as read and of each
-//! reading), `judge` (the decision), `budget` (a bound on the work per
-//! text).
+//! reading), `judge` (the decision), `garbage` (no stray letters of a
+//! new script), `budget` (a bound on the work per text), and `document`
+//! (a text of many lines judged by windows before its lines are fixed).
 //!
 //! ```
 //! use ftfy_core::{Mode, TextFixerConfig};
