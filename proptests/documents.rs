@@ -2,7 +2,8 @@
 //! judges by the evidence of all their lines): a clean document of any
 //! language comes out as the default mode gives it, and fixing a fixed
 //! document changes nothing, whether the document is clean, read in one
-//! wrong code page, or in two regions of different damage.
+//! wrong code page, or in two regions of different damage; a stream fed
+//! documents in pieces gives the whole text's answer.
 
 use ftfy::codecs::Codec;
 use ftfy::{apply_plan, fix_text_with, fix_texts_with, StreamFixer, TextFixerConfig};
@@ -108,5 +109,30 @@ proptest! {
         let column: Vec<&str> = text.lines().collect();
         let once = fix_texts_with(&column, &extended());
         prop_assert_eq!(fix_texts_with(&once, &extended()), once);
+    }
+
+    /// Several documents, longer together than a window, fed to a stream
+    /// in pieces cut anywhere, give `fix_text`'s answer on the whole text.
+    #[test]
+    fn documents_fed_in_pieces_give_fix_text(
+        documents in proptest::collection::vec(document(), 1..6),
+        cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..8),
+    ) {
+        let text = documents.concat();
+        let whole = fix_text_with(&text, &extended()).into_owned();
+        let starts: Vec<usize> = text.char_indices().map(|(index, _)| index).collect();
+        let mut ends: Vec<usize> = cuts.iter().map(|cut| starts[cut.index(starts.len())]).collect();
+        ends.sort_unstable();
+        ends.dedup();
+        let mut fixer = StreamFixer::new(&extended());
+        let mut fixed = String::new();
+        let mut start = 0;
+        for end in ends {
+            fixed += &fixer.feed(&text[start..end]);
+            start = end;
+        }
+        fixed += &fixer.feed(&text[start..]);
+        fixed += &fixer.finish();
+        prop_assert_eq!(fixed, whole);
     }
 }

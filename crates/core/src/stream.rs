@@ -486,19 +486,19 @@ impl<X: PlanExtension> StreamFixer<X> {
         let (windows, after) = documents.window().split(text, max_chars, *position);
         *position = after;
         let documents = *documents;
+        // (Windows with nothing to repair are fixed together, as one text:
+        // the pipeline passes over their quiet lines in one go.)
+        let mut unrepaired_from = None;
         for window in windows {
+            let whole = window[0].start..window.last().map_or(0, |range| range.end);
             let segments: Vec<&str> = window.iter().map(|range| &text[range.clone()]).collect();
             let repairs = documents.repair(&segments, &self.lines.config, None);
             if repairs.is_empty() {
-                // (The pipeline takes the window as one text, passing over
-                // its quiet lines.)
-                let whole = window[0].start..window.last().map_or(0, |range| range.end);
-                let offset = whole.start;
-                self.lines
-                    .fix_lines_with(&text[whole], &mut |range: Range<usize>, fixed| {
-                        changed(offset + range.start..offset + range.end, fixed);
-                    });
+                unrepaired_from.get_or_insert(whole.start);
                 continue;
+            }
+            if let Some(start) = unrepaired_from.take() {
+                self.lines.fix_range_with(text, start..whole.start, changed);
             }
             let mut repairs = repairs.into_iter().peekable();
             for (index, range) in window.into_iter().enumerate() {
@@ -507,22 +507,31 @@ impl<X: PlanExtension> StreamFixer<X> {
                         let fixed = self.lines.fix_lines(&repaired).into_owned();
                         changed(range, fixed);
                     }
-                    None => {
-                        let offset = range.start;
-                        self.lines.fix_lines_with(
-                            &text[range],
-                            &mut |range: Range<usize>, fixed| {
-                                changed(offset + range.start..offset + range.end, fixed);
-                            },
-                        );
-                    }
+                    None => self.lines.fix_range_with(text, range, changed),
                 }
             }
+        }
+        if let Some(start) = unrepaired_from {
+            self.lines.fix_range_with(text, start..text.len(), changed);
         }
     }
 }
 
 impl Lines {
+    /// [`Lines::fix_lines_with`] on `text[range]`, the changes reported at
+    /// their offsets in `text`.
+    fn fix_range_with(
+        &mut self,
+        text: &str,
+        range: Range<usize>,
+        changed: &mut dyn FnMut(Range<usize>, String),
+    ) {
+        let offset = range.start;
+        self.fix_lines_with(&text[range], &mut |range: Range<usize>, fixed| {
+            changed(offset + range.start..offset + range.end, fixed);
+        });
+    }
+
     /// See [`StreamFixer::fix_lines`].
     fn fix_lines<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
         let mut output = None;

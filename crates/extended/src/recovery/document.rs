@@ -359,8 +359,14 @@ impl DocumentFixer<ExtensionFix> for DocumentRecovery {
         config: &TextFixerConfig,
         explanation: Option<&mut WindowExplanation<ExtensionFix>>,
     ) -> Vec<(usize, String)> {
-        // (One line is a lone string, judged alone.)
-        if segments.len() < 2 {
+        // (One line is a lone string, judged alone; a pair needs two
+        // lines beyond ASCII.)
+        if segments
+            .iter()
+            .filter(|segment| !segment.is_ascii())
+            .nth(1)
+            .is_none()
+        {
             return Vec::new();
         }
         let lines: Vec<&str> = segments.iter().map(|segment| content(segment)).collect();
