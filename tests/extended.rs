@@ -152,3 +152,20 @@ fn a_few_lines_do_not_decide_a_window_that_mostly_shows_another_mixup() {
         "{decided:?}"
     );
 }
+
+/// A line of a text is judged without its line break: clean Kurdish
+/// `Keleka eÇp` (ftfy 6.3.1 leaves it as it is, with or without a
+/// `\n`) stays, as it does alone, rather than becoming MacRoman read as
+/// CP437's `Keleka eép`; so does Italian `validità` before aligned spaces.
+#[test]
+fn a_line_gets_the_answer_its_words_get_alone() {
+    for line in ["Keleka eÇp", "Tempo di validità    :"] {
+        for text in [line.to_owned(), format!("{line}\n"), format!("{line}\r\n")] {
+            // (ftfy's answer: the line as it is, `\r\n` made `\n`.)
+            assert_eq!(
+                fix_text_with(&text, &extended()),
+                text.replace("\r\n", "\n")
+            );
+        }
+    }
+}

@@ -277,7 +277,38 @@ fn may_change_clean(text: &str, continuation: bool) -> bool {
 
 /// The best re-decoding of `text` if the model finds it overwhelmingly
 /// better than both `text` and ftfy's answer `ftfy` (when ftfy changes it).
+///
+/// A line is judged without its line break, which is no text: a line of a
+/// file gets the answer the same words get as a lone string (clean
+/// Kurdish `Keleka eÇp` followed by `\n` became MacRoman-as-CP437's
+/// `Keleka eép`, alone it stayed).
 fn recover(
+    text: &str,
+    ftfy: Option<&str>,
+    earlier: Earlier,
+    budget: &Budget,
+) -> Result<Option<Candidate>, Exhausted> {
+    if text.is_ascii() {
+        return Ok(None);
+    }
+    let line = text.trim_end_matches(['\n', '\r']);
+    let line_break = &text[line.len()..];
+    if !line_break.is_empty() {
+        // (Where ftfy's answer ends otherwise, the line is judged whole.)
+        let ftfy_line = ftfy.map(|ftfy| ftfy.strip_suffix(line_break));
+        if let Some(ftfy_line) = ftfy_line.map_or(Some(None), |line| line.map(Some)) {
+            let recovered = recover_line(line, ftfy_line, earlier, budget)?;
+            return Ok(recovered.map(|candidate| Candidate {
+                text: candidate.text + line_break,
+                plan: candidate.plan,
+            }));
+        }
+    }
+    recover_line(text, ftfy, earlier, budget)
+}
+
+/// [`recover`] of a line without its line break.
+fn recover_line(
     text: &str,
     ftfy: Option<&str>,
     earlier: Earlier,
