@@ -65,7 +65,7 @@ enum Engine {
 
 impl PartialEq for MultiByte {
     /// Codecs are the same when their names are: each is defined once, in
-    /// [`ALL`].
+    /// `ALL`.
     fn eq(&self, other: &MultiByte) -> bool {
         self.name == other.name
     }
