@@ -596,30 +596,24 @@ pub(crate) fn changed_words_bits(text: &str, candidate: &str) -> (f64, f64) {
 /// no-break space).
 pub(crate) fn changes_words_of_letters(text: &str, candidate: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
+    // (Each word's letters found once: a line of one long word is read in
+    // linear time.)
+    let mut in_word_of_letters = vec![false; chars.len()];
+    let mut start = 0;
+    for end in 0..=chars.len() {
+        if end == chars.len() || chars[end].is_whitespace() {
+            let has_letter = chars[start..end].iter().any(|c| c.is_alphabetic());
+            in_word_of_letters[start..end].fill(has_letter);
+            start = end + 1;
+        }
+    }
     let (mut changed, mut in_words_of_letters) = (0, 0);
-    let mut word_has_letter: Option<(usize, bool)> = None;
     for (index, (&before, after)) in chars.iter().zip(candidate.chars()).enumerate() {
         if before == after {
             continue;
         }
         changed += 1;
-        if before.is_whitespace() {
-            in_words_of_letters += 1;
-            continue;
-        }
-        let start = chars[..index]
-            .iter()
-            .rposition(|c| c.is_whitespace())
-            .map_or(0, |at| at + 1);
-        let has_letter = match word_has_letter {
-            Some((known, has_letter)) if known == start => has_letter,
-            _ => chars[start..]
-                .iter()
-                .take_while(|c| !c.is_whitespace())
-                .any(|c| c.is_alphabetic()),
-        };
-        in_words_of_letters += usize::from(has_letter);
-        word_has_letter = Some((start, has_letter));
+        in_words_of_letters += usize::from(before.is_whitespace() || in_word_of_letters[index]);
     }
     2 * in_words_of_letters >= changed
 }
@@ -747,6 +741,52 @@ pub(crate) fn in_identifier(chars: &[char], index: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`changes_words_of_letters`] as its comment says it, word by word.
+    fn changes_words_of_letters_plainly(text: &str, candidate: &str) -> bool {
+        let mut words: Vec<(bool, bool)> = Vec::new();
+        for word in text.split(char::is_whitespace) {
+            let has_letter = word.chars().any(char::is_alphabetic);
+            words.extend(word.chars().map(|_| (false, has_letter)));
+            words.push((true, false));
+        }
+        let (mut changed, mut counted) = (0, 0);
+        for ((before, after), (space, has_letter)) in text.chars().zip(candidate.chars()).zip(words)
+        {
+            if before != after {
+                changed += 1;
+                counted += usize::from(space || has_letter);
+            }
+        }
+        2 * counted >= changed
+    }
+
+    #[test]
+    fn box_drawing_is_no_word_of_letters() {
+        assert!(!changes_words_of_letters("┌──┬──┐", "ÚÄÄÂÄÄ¿"));
+        assert!(changes_words_of_letters("§\u{a0}", "за"));
+        assert!(changes_words_of_letters("Ïðèâåò, äðóã", "Привет, друг"));
+    }
+
+    proptest! {
+        #[test]
+        fn words_of_letters_are_found_as_word_by_word(
+            text in "[a-cÀ─┐ \n0-9]{0,40}",
+            changes in proptest::collection::vec(any::<bool>(), 40),
+        ) {
+            // A candidate that changes some characters of `text` to `ж`.
+            let candidate: String = text
+                .chars()
+                .zip(&changes)
+                .map(|(c, &change)| if change { 'ж' } else { c })
+                .collect();
+            prop_assert_eq!(
+                changes_words_of_letters(&text, &candidate),
+                changes_words_of_letters_plainly(&text, &candidate)
+            );
+        }
+    }
 
     #[test]
     fn code_pages_have_their_languages() {
