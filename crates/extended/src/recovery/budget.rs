@@ -7,7 +7,10 @@
 //! [`WORK_BASE`]: many times what recovery spends on written text (a test
 //! checks that no text of the test corpora comes near it), and reached
 //! only by degenerate input, such as a line of thousands of damaged
-//! sequences that every codec re-reads.
+//! sequences that every codec re-reads. Beyond [`LONG_TEXT`] bytes, a
+//! text gets [`LONG_WORK_PER_BYTE`] per byte more: written lines are
+//! shorter, and a line of a megabyte (minified markup, a soup of symbols)
+//! is so bounded to about a second of work.
 
 use std::cell::Cell;
 
@@ -15,6 +18,10 @@ use std::cell::Cell;
 pub(crate) const WORK_PER_BYTE: usize = 400;
 /// Bytes of work allowed on any text, however short.
 pub(crate) const WORK_BASE: usize = 64 * 1024;
+/// The length beyond which a text gets [`LONG_WORK_PER_BYTE`].
+pub(crate) const LONG_TEXT: usize = 16 * 1024;
+/// Bytes of work allowed per byte of a text beyond [`LONG_TEXT`].
+pub(crate) const LONG_WORK_PER_BYTE: usize = 16;
 
 /// The work left for one text.
 pub(crate) struct Budget {
@@ -30,9 +37,11 @@ impl Budget {
     pub(crate) fn for_text(text: &str) -> Budget {
         Budget {
             left: Cell::new(
-                text.len()
-                    .saturating_mul(WORK_PER_BYTE)
-                    .saturating_add(WORK_BASE),
+                (text.len().min(LONG_TEXT) * WORK_PER_BYTE + WORK_BASE).saturating_add(
+                    text.len()
+                        .saturating_sub(LONG_TEXT)
+                        .saturating_mul(LONG_WORK_PER_BYTE),
+                ),
             ),
         }
     }
