@@ -25,20 +25,17 @@
 //! `xtask/python/generate/codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
+mod charmaps_table;
 mod double_byte;
 mod iso_2022_kr;
 pub(crate) mod misread;
 mod multi_byte;
-mod tables;
 pub(crate) mod undone;
 pub mod utf8_variants;
 
 use std::fmt;
 
-pub use misread::UTF8_MISREAD_AS;
-pub use multi_byte::{gb2312_standard, jis_standard};
-pub use multi_byte::{MultiByte, MultiByteDecoder};
-pub use tables::{
+pub use charmaps_table::{
     CP437, CP850, CP864, CP874, IBM855, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16,
     ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_9,
     KOI8_R, KOI8_U, LATIN_1, MACROMAN, MAC_CYRILLIC, SLOPPY_CP874, SLOPPY_ISO_8859_11,
@@ -48,6 +45,9 @@ pub use tables::{
     SLOPPY_WINDOWS_1258, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253, WINDOWS_1254,
     WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
 };
+pub use misread::UTF8_MISREAD_AS;
+pub use multi_byte::{gb2312_standard, jis_standard};
+pub use multi_byte::{MultiByte, MultiByteDecoder};
 
 /// The codecs whose UTF-8 mojibake `fix_encoding` undoes, in the order
 /// ftfy 6.3.1 tries them (its `CHARMAP_ENCODINGS`).
@@ -387,7 +387,7 @@ impl Codec {
         [Codec::Utf8, Codec::Utf8Variants]
             .into_iter()
             .chain(
-                tables::ALL
+                charmaps_table::ALL
                     .iter()
                     .map(|&charmap| Codec::SingleByte(charmap)),
             )

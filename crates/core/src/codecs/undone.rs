@@ -491,7 +491,7 @@ mod tests {
             |entries: &[Entry]| items(entries.iter().map(|entry| format!("{:#x}", pack(entry))), 4);
         let content = format!(
             "{}\n// Constants, not statics: read only when the crate is compiled, by\n// `unpack_all` (Rust 1.82 cannot read a static there).\n\n/// The entries of U+0000 to U+07FF, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const SHORT: [u128; {}] = [\n{}];\n\n/// For each block of 64 code points, its row in `ROWS`.\npub(super) static ROWS_OF_BLOCKS: [u8; {}] = [\n{}];\n\n/// Rows of 64 entries, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const ROWS: [u128; {}] = [\n{}];\n",
-            header("the codecs of `UNDONE_CODECS` (src/codecs/tables.rs)"),
+            header("the codecs of `UNDONE_CODECS` (src/codecs/charmaps_table.rs)"),
             short.len(),
             packed(&short),
             rows_of_blocks.len(),

@@ -257,7 +257,7 @@ static BYTE_FACTS: LazyLock<Vec<Option<ByteFacts>>> = LazyLock::new(|| {
                 let info = super::chars::info(c);
                 facts.defined[usize::from(byte)] = true;
                 // (Windows-1258's tone marks join the letters before them.)
-                let mark = crate::language::class_of(c).0 == crate::language::class::MARK;
+                let mark = crate::language::class_of(c).0 == crate::language::Class::Mark;
                 facts.alphabetic[usize::from(byte)] = u8::from(info.alphabetic || mark);
                 facts.symbol[usize::from(byte)] = u8::from(super::readings::is_symbol(c));
             }
@@ -370,7 +370,7 @@ mod tests {
                 .chars()
                 .filter(|&c| {
                     c.is_alphabetic()
-                        || crate::language::class_of(c).0 == crate::language::class::MARK
+                        || crate::language::class_of(c).0 == crate::language::Class::Mark
                 })
                 .count();
             assert_eq!(letters, letters_and_marks, "{name}");

@@ -50,7 +50,7 @@
 //! assert_eq!(plan, ["('encode', 'sloppy-windows-1252')", "('decode', 'windows-1251')"]);
 //! ```
 
-mod alphabets;
+mod alphabets_table;
 mod budget;
 mod candidates;
 mod chars;
