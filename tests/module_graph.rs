@@ -58,7 +58,39 @@ fn modules(src: &Path) -> BTreeMap<String, Vec<(PathBuf, usize)>> {
             }
         }
     }
+    // Files of modules declared under `#[cfg(test)]` are test code.
+    let test_files = test_module_files(modules.values().flatten().map(|(path, _)| path));
+    for files in modules.values_mut() {
+        files.retain(|(path, _)| !test_files.iter().any(|test| path.starts_with(test)));
+    }
     modules
+}
+
+/// The files (or folders) of the modules that `files` declare under
+/// `#[cfg(test)]` (`#[cfg(test)] mod tests;` is `tests.rs` or `tests/`
+/// beside a `mod.rs`, or in the folder of a file's own name).
+fn test_module_files<'p>(files: impl Iterator<Item = &'p PathBuf>) -> Vec<PathBuf> {
+    let mut test_files = Vec::new();
+    for path in files {
+        let source = fs::read_to_string(path).expect("a source file");
+        let folder = if path.file_name().is_some_and(|name| name == "mod.rs") {
+            path.parent().expect("a folder").to_path_buf()
+        } else {
+            path.with_extension("")
+        };
+        for (at, _) in source.match_indices("#[cfg(test)]\nmod ") {
+            let rest = &source[at + "#[cfg(test)]\nmod ".len()..];
+            let Some(name) = identifier_at(rest) else {
+                continue;
+            };
+            // (`mod tests { ... }` is inline: `code_of` leaves it out.)
+            if rest[name.len()..].starts_with(';') {
+                test_files.push(folder.join(format!("{name}.rs")));
+                test_files.push(folder.join(name));
+            }
+        }
+    }
+    test_files
 }
 
 /// `source` without comments, string and character literals, and items

@@ -132,7 +132,11 @@ impl PieceFixer {
     /// The fixed text, or `None` when fixing changed nothing. Call it once
     /// [`fix_while`](PieceFixer::fix_while) has returned `true`.
     pub fn into_fixed(self) -> Option<String> {
-        self.changed.then_some(self.fixed)
+        // Each piece's output matched the text where it stands: the text
+        // changed if the output is shorter (`&amp;` at the end fixed to
+        // `&`, which the text at that place starts with).
+        let changed = self.changed || self.fixed.len() != self.position;
+        changed.then_some(self.fixed)
     }
 }
 

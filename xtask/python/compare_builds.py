@@ -72,7 +72,8 @@ GUESS_CODECS = ["cp1252", "cp1251", "cp1250", "koi8_r", "cp1253", "shift_jis", "
 
 
 def differential_texts():
-    sys.path.insert(0, str(ROOT / "scripts" / "differential"))
+    sys.path.insert(0, str(ROOT / "xtask" / "python" / "differential"))
+    import ftfy.bad_codecs  # noqa: F401 (registers the sloppy codecs the corpus mangles with)
     import corpus  # noqa: E402 (the differential check's corpus)
     clean, mangled = corpus.build()
     texts = [c["text"] for c in clean] + [m["text"] for m in mangled]
@@ -110,8 +111,8 @@ def extended_texts():
     return texts
 
 
-def adversarial_texts(throughput):
-    data = ROOT / "target" / "compare" / "bench-data"
+def adversarial_texts(throughput, work):
+    data = work / "bench-data"
     subprocess.run([str(throughput), "--write", str(data)], check=True, capture_output=True)
     texts = []
     for path in sorted(data.glob("*.txt")):
@@ -172,16 +173,18 @@ def main():
     parser.add_argument("--sample", type=int, default=4000, help="texts per source for each other configuration")
     parser.add_argument("--quick", action="store_true", help="the golden and adversarial texts only")
     parser.add_argument("--max-show", type=int, default=10)
+    parser.add_argument("--work", type=Path, default=ROOT / "target" / "compare",
+                        help="where the cases, the answers and the differences are written")
     args = parser.parse_args()
 
-    sources = {"golden": golden_texts(), "adversarial": adversarial_texts(args.throughput)}
+    sources = {"golden": golden_texts(), "adversarial": adversarial_texts(args.throughput, args.work)}
     if not args.quick:
         sources["differential"] = differential_texts()
         sources["extended"] = extended_texts()
     for source, texts in sources.items():
         print(f"{source}: {len(set(texts))} texts")
 
-    work = ROOT / "target" / "compare"
+    work = args.work
     work.mkdir(parents=True, exist_ok=True)
     payload = work / "payload.jsonl"
     origins = []

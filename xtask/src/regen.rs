@@ -105,7 +105,7 @@ impl Regen {
     }
 }
 
-/// `crates/extended/src/language/model.bin` and `generated.rs`, from lingua's 75 model
+/// `crates/extended/src/language/model.bin` and `model_table.rs`, from lingua's 75 model
 /// crates (pinned by `xtask/language-model/Cargo.lock`; the first run
 /// downloads them). Built in `target/language-model/`.
 fn language_model() -> Result {

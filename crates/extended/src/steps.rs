@@ -5,8 +5,9 @@
 //! through the core.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
-use ftfy_core::codecs::{Charmap, UTF8_MISREAD_AS};
+use ftfy_core::codecs::{Charmap, MisreadCodec};
 use ftfy_core::fixes::ByteFix;
 use ftfy_core::PlanExtension;
 
@@ -14,7 +15,8 @@ use ftfy_core::PlanExtension;
 /// continuation bytes that became a space or a straightened quote
 /// (`restore_continuation_bytes`, on bytes), or re-decoding the damaged
 /// words of a line, read as UTF-8 through one of the codecs of
-/// [`UTF8_MISREAD_AS`] (`decode_utf8_spans:CODEC`, and
+/// [`UTF8_MISREAD_AS`](ftfy_core::codecs::UTF8_MISREAD_AS)
+/// (`decode_utf8_spans:CODEC`, and
 /// `decode_utf8_leftovers:CODEC` for the last words of a line already
 /// partly fixed). The core's `apply_plan` replays them
 /// ([`PlanExtension`]).
@@ -34,8 +36,8 @@ pub struct ExtensionFix(ExtensionKind);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum ExtensionKind {
     RestoreContinuationBytes,
-    /// A span repair through `UTF8_MISREAD_AS[index]`.
-    Spans(SpanRepair, usize),
+    /// A span repair through a codec of the list.
+    Spans(SpanRepair, MisreadCodec),
 }
 
 /// Which words of a line a span repair re-decodes.
@@ -51,72 +53,59 @@ pub enum SpanRepair {
     Leftovers,
 }
 
-/// The plan step names of span repair, one per codec of
-/// [`UTF8_MISREAD_AS`].
-static SPAN_STEPS: [&str; 15] = [
-    "decode_utf8_spans:latin-1",
-    "decode_utf8_spans:sloppy-windows-1252",
-    "decode_utf8_spans:sloppy-windows-1251",
-    "decode_utf8_spans:sloppy-windows-1250",
-    "decode_utf8_spans:sloppy-windows-1253",
-    "decode_utf8_spans:sloppy-windows-1254",
-    "decode_utf8_spans:sloppy-windows-1257",
-    "decode_utf8_spans:iso-8859-2",
-    "decode_utf8_spans:macroman",
-    "decode_utf8_spans:cp437",
-    "decode_utf8_spans:sloppy-windows-1255",
-    "decode_utf8_spans:sloppy-windows-1256",
-    "decode_utf8_spans:sloppy-windows-1258",
-    "decode_utf8_spans:sloppy-iso-8859-3",
-    "decode_utf8_spans:sloppy-cp874",
-];
-
-/// The plan step names of leftover repair, one per codec of
-/// [`UTF8_MISREAD_AS`].
-static LEFTOVER_STEPS: [&str; 15] = [
-    "decode_utf8_leftovers:latin-1",
-    "decode_utf8_leftovers:sloppy-windows-1252",
-    "decode_utf8_leftovers:sloppy-windows-1251",
-    "decode_utf8_leftovers:sloppy-windows-1250",
-    "decode_utf8_leftovers:sloppy-windows-1253",
-    "decode_utf8_leftovers:sloppy-windows-1254",
-    "decode_utf8_leftovers:sloppy-windows-1257",
-    "decode_utf8_leftovers:iso-8859-2",
-    "decode_utf8_leftovers:macroman",
-    "decode_utf8_leftovers:cp437",
-    "decode_utf8_leftovers:sloppy-windows-1255",
-    "decode_utf8_leftovers:sloppy-windows-1256",
-    "decode_utf8_leftovers:sloppy-windows-1258",
-    "decode_utf8_leftovers:sloppy-iso-8859-3",
-    "decode_utf8_leftovers:sloppy-cp874",
-];
-
 impl SpanRepair {
-    fn step_names(self) -> &'static [&'static str; 15] {
+    /// Both kinds.
+    const ALL: [SpanRepair; 2] = [SpanRepair::Likelier, SpanRepair::Leftovers];
+
+    /// The name of its steps, before the codec's.
+    fn step_name(self) -> &'static str {
         match self {
-            SpanRepair::Likelier => &SPAN_STEPS,
-            SpanRepair::Leftovers => &LEFTOVER_STEPS,
+            SpanRepair::Likelier => "decode_utf8_spans",
+            SpanRepair::Leftovers => "decode_utf8_leftovers",
         }
     }
 }
+
+/// The plan step name of each span repair (`decode_utf8_spans:CODEC`),
+/// made from the codec list: by [`SpanRepair`], then by the codec's place
+/// in the list.
+static SPAN_STEP_NAMES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    SpanRepair::ALL
+        .into_iter()
+        .flat_map(|repair| {
+            MisreadCodec::ALL.map(|codec| format!("{}:{}", repair.step_name(), codec.name()))
+        })
+        .collect()
+});
 
 impl ExtensionFix {
     /// `restore_continuation_bytes`.
     pub const RESTORE_CONTINUATION_BYTES: ExtensionFix =
         ExtensionFix(ExtensionKind::RestoreContinuationBytes);
 
-    /// The span repair through `codec`, if it is one of [`UTF8_MISREAD_AS`].
+    /// The span repair through `codec`, if it is one of
+    /// [`UTF8_MISREAD_AS`](ftfy_core::codecs::UTF8_MISREAD_AS).
     pub fn spans(codec: &Charmap, repair: SpanRepair) -> Option<ExtensionFix> {
-        let index = UTF8_MISREAD_AS.iter().position(|&known| known == codec)?;
-        Some(ExtensionFix(ExtensionKind::Spans(repair, index)))
+        Some(ExtensionFix::span_step(MisreadCodec::of(codec)?, repair))
+    }
+
+    /// The span repair through `codec`.
+    pub(crate) fn span_step(codec: MisreadCodec, repair: SpanRepair) -> ExtensionFix {
+        ExtensionFix(ExtensionKind::Spans(repair, codec))
     }
 
     /// The codec a span repair reads UTF-8 through, and which words it
     /// repairs; `None` for `restore_continuation_bytes`.
     pub fn span_repair(self) -> Option<(&'static Charmap, SpanRepair)> {
+        self.span_codec()
+            .map(|(codec, repair)| (codec.charmap(), repair))
+    }
+
+    /// [`Self::span_repair`], with the codec of the list.
+    pub(crate) fn span_codec(self) -> Option<(MisreadCodec, SpanRepair)> {
         match self.0 {
             ExtensionKind::RestoreContinuationBytes => None,
-            ExtensionKind::Spans(repair, index) => Some((UTF8_MISREAD_AS[index], repair)),
+            ExtensionKind::Spans(repair, codec) => Some((codec, repair)),
         }
     }
 
@@ -129,7 +118,10 @@ impl ExtensionFix {
     pub fn name(self) -> &'static str {
         match self.0 {
             ExtensionKind::RestoreContinuationBytes => "restore_continuation_bytes",
-            ExtensionKind::Spans(repair, index) => repair.step_names()[index],
+            ExtensionKind::Spans(repair, codec) => {
+                let kind = usize::from(repair == SpanRepair::Leftovers);
+                &SPAN_STEP_NAMES[kind * MisreadCodec::ALL.len() + codec.index()]
+            }
         }
     }
 
@@ -138,12 +130,15 @@ impl ExtensionFix {
         if name == "restore_continuation_bytes" {
             return Some(ExtensionFix::RESTORE_CONTINUATION_BYTES);
         }
-        [SpanRepair::Likelier, SpanRepair::Leftovers]
+        let (step, codec) = name.split_once(':')?;
+        let repair = SpanRepair::ALL
             .into_iter()
-            .find_map(|repair| {
-                let index = repair.step_names().iter().position(|&step| step == name)?;
-                Some(ExtensionFix(ExtensionKind::Spans(repair, index)))
-            })
+            .find(|repair| repair.step_name() == step)?;
+        // (By the canonical name alone, as plans spell it.)
+        let codec = MisreadCodec::ALL
+            .into_iter()
+            .find(|known| known.name() == codec)?;
+        Some(ExtensionFix::span_step(codec, repair))
     }
 }
 
@@ -169,23 +164,21 @@ impl PlanExtension for ExtensionFix {
 mod tests {
     use super::*;
 
-    /// Each span step names its codec.
+    /// Each span step names its repair and codec, and parses back.
     #[test]
-    fn span_step_names_follow_the_codecs() {
-        for (index, codec) in UTF8_MISREAD_AS.iter().enumerate() {
-            assert_eq!(
-                SPAN_STEPS[index],
-                format!("decode_utf8_spans:{}", codec.name())
-            );
-            assert_eq!(
-                LEFTOVER_STEPS[index],
-                format!("decode_utf8_leftovers:{}", codec.name())
-            );
-            for repair in [SpanRepair::Likelier, SpanRepair::Leftovers] {
-                let fix = ExtensionFix::spans(codec, repair).unwrap();
+    fn span_steps_name_their_codecs() {
+        for codec in MisreadCodec::ALL {
+            for repair in SpanRepair::ALL {
+                let fix = ExtensionFix::spans(codec.charmap(), repair).unwrap();
+                assert_eq!(
+                    fix.name(),
+                    format!("{}:{}", repair.step_name(), codec.name())
+                );
                 assert_eq!(ExtensionFix::from_name(fix.name()), Some(fix));
-                assert_eq!(fix.span_repair(), Some((*codec, repair)));
+                assert_eq!(fix.span_repair(), Some((codec.charmap(), repair)));
             }
         }
+        // Aliases are no names of steps.
+        assert_eq!(ExtensionFix::from_name("decode_utf8_spans:latin1"), None);
     }
 }

@@ -46,7 +46,8 @@ pub const GROUPS: [Group; 16] = [
     Group::HanKana,
 ];
 
-// The classes, as the scorer names them (src/language/mod.rs, `Class`).
+// The classes of characters, by number: the scorer knows them from the
+// enum `Class` that `main.rs` writes into `model_table.rs` from `CLASSES`.
 pub const LOWER: u8 = 0;
 pub const UPPER: u8 = 1;
 pub const UNCASED: u8 = 2;
@@ -64,8 +65,61 @@ pub const CURRENCY: u8 = 13;
 pub const CONTROL: u8 = 14;
 pub const OTHER: u8 = 15;
 
+/// Each class's number, its name in the scorer's `Class`, and what it
+/// holds.
+pub const CLASSES: [(u8, &str, &str); 16] = [
+    (LOWER, "Lower", "A lowercase letter of a modeled script."),
+    (
+        UPPER,
+        "Upper",
+        "An uppercase or titlecase letter of a modeled script.",
+    ),
+    (
+        UNCASED,
+        "Uncased",
+        "A letter of a modeled script without case.",
+    ),
+    (
+        UNMODELED_LETTER,
+        "UnmodeledLetter",
+        "A letter of a script no language of the model is written in.",
+    ),
+    (MARK, "Mark", "A combining mark."),
+    (DIGIT, "Digit", "A decimal digit."),
+    (
+        OTHER_NUMBER,
+        "OtherNumber",
+        "Another number (`²`, `½`, `Ⅻ`).",
+    ),
+    (SPACE, "Space", "A space (and the tab)."),
+    (
+        NO_BREAK_SPACE,
+        "NoBreakSpace",
+        "The no-break spaces U+00A0 and U+202F.",
+    ),
+    (LINE_BREAK, "LineBreak", "A line break."),
+    (
+        ASCII_PUNCTUATION,
+        "AsciiPunctuation",
+        "ASCII punctuation and symbols.",
+    ),
+    (PUNCTUATION, "Punctuation", "Other punctuation."),
+    (
+        SYMBOL,
+        "Symbol",
+        "A symbol other than ASCII's and currency signs.",
+    ),
+    (CURRENCY, "Currency", "A currency sign."),
+    (CONTROL, "Control", "A control or format character."),
+    (
+        OTHER,
+        "Other",
+        "Private use, surrogates, unassigned, U+FFFD.",
+    ),
+];
+
 /// Characters per block of the two-level table.
-const BLOCK: usize = 128;
+pub const BLOCK: usize = 128;
 
 pub struct CharacterTable {
     /// For each block of the plane, the index of its block in `blocks`.
@@ -190,7 +244,8 @@ fn group_of_script(c: char) -> Option<Group> {
             // extensions of its own, such as the micro sign, holds every
             // script.)
             let extensions = c.script_extension();
-            if !extensions.is_common() && !extensions.is_inherited()
+            if !extensions.is_common()
+                && !extensions.is_inherited()
                 && [Sc::Han, Sc::Hiragana, Sc::Katakana]
                     .iter()
                     .any(|&script| extensions.contains_script(script))

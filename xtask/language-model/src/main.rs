@@ -8,10 +8,10 @@
 //! Run: `cargo xtask regen language-model` (from the repository's root, it
 //! runs `cargo run --release --manifest-path xtask/language-model/Cargo.toml`).
 //!
-//! It writes `crates/extended/src/language/model.bin` and `generated.rs`;
+//! It writes `crates/extended/src/language/model.bin` and `model_table.rs`;
 //! running it again makes the same bytes (`cargo xtask regen --check` re-runs it and diffs).
 
-mod alphabets;
+mod alphabets_table;
 mod characters;
 mod languages;
 mod perfect_hash;
@@ -19,7 +19,7 @@ mod perfect_hash;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use characters::{CharacterTable, Group, GROUPS};
+use characters::{CharacterTable, Group, CLASSES, GROUPS};
 use fst::Streamer;
 
 /// The share of each order's probability mass a language keeps, the most
@@ -27,7 +27,7 @@ use fst::Streamer;
 const COVERAGE: [f64; 3] = [0.999, 0.99, 0.90];
 
 /// Costs are `-log2(p)` in eighths of a bit, in one byte.
-const COST_UNITS_PER_BIT: f64 = 8.0;
+const COST_UNITS_PER_BIT: u64 = 8;
 
 /// One language's conditional probabilities, `ln P(last | the others)`,
 /// for its n-grams of orders 1 to 3, keyed by the characters.
@@ -89,9 +89,16 @@ fn main() {
         })
         .collect();
     let source = generated_source(&models, &table, &layout, &unlisted, &ascii);
-    std::fs::write(format!("{root}/crates/extended/src/language/model.bin"), &blob).expect("writes model.bin");
-    std::fs::write(format!("{root}/crates/extended/src/language/generated.rs"), source)
-        .expect("writes generated.rs");
+    std::fs::write(
+        format!("{root}/crates/extended/src/language/model.bin"),
+        &blob,
+    )
+    .expect("writes model.bin");
+    std::fs::write(
+        format!("{root}/crates/extended/src/language/model_table.rs"),
+        source,
+    )
+    .expect("writes model_table.rs");
     eprintln!(
         "{} languages, {} n-grams in {} slots, {} language entries; model.bin {} bytes",
         models.len(),
@@ -143,7 +150,7 @@ fn load_model(
     // else it has is mostly its own text in a legacy code page read as
     // another (see alphabets.py).
     if group == Group::Latin {
-        let alphabet = alphabets::ALPHABETS
+        let alphabet = alphabets_table::ALPHABETS
             .iter()
             .find(|(language, _)| *language == name)
             .map(|(_, letters)| *letters)
@@ -183,7 +190,7 @@ fn quantized_rows(models: &[Model]) -> BTreeMap<u64, Vec<(u8, u8)>> {
                     break;
                 }
                 kept += p;
-                let cost = (-ln_p / std::f64::consts::LN_2 * COST_UNITS_PER_BIT).round();
+                let cost = (-ln_p / std::f64::consts::LN_2 * COST_UNITS_PER_BIT as f64).round();
                 let language = u8::try_from(language).expect("fewer than 256 languages");
                 rows.entry(key_of(chars))
                     .or_default()
@@ -247,7 +254,11 @@ fn class_costs(characters: &CharacterTable) -> Vec<u8> {
                     / (bigram_total + CLASSES as u64) as f64;
                 let p = (trigrams[context + class] as f64 + PRIOR * bigram)
                     / (trigram_total as f64 + PRIOR);
-                costs.push((-p.log2() * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8);
+                costs.push(
+                    (-p.log2() * COST_UNITS_PER_BIT as f64)
+                        .round()
+                        .clamp(0.0, 255.0) as u8,
+                );
             }
         }
     }
@@ -290,7 +301,9 @@ fn symbol_costs(characters: &CharacterTable) -> (BTreeMap<char, u8>, [u8; 16]) {
     }
     let cost = |count: f64, class: usize| -> u8 {
         let p = (count + ALPHA) / (totals[class] as f64 + ALPHA * sizes[class].max(1) as f64);
-        (-p.log2() * COST_UNITS_PER_BIT).round().clamp(0.0, 255.0) as u8
+        (-p.log2() * COST_UNITS_PER_BIT as f64)
+            .round()
+            .clamp(0.0, 255.0) as u8
     };
     let listed = counts
         .iter()
@@ -326,6 +339,7 @@ fn generated_source(
     writeln!(w).unwrap();
     writeln!(w, "use super::Script;").unwrap();
     writeln!(w).unwrap();
+    write_format(w);
     writeln!(
         w,
         "/// The model's languages, in the order of their ids: each script's"
@@ -410,6 +424,67 @@ fn generated_source(
         .unwrap();
     }
     out
+}
+
+/// Writes what reading `model.bin` needs to know of its format: the
+/// classes of characters (the low 4 bits of the character table's
+/// entries), the table's block size, the stride of recorded row starts,
+/// and the unit of costs.
+fn write_format(w: &mut String) {
+    for (number, (class, _, _)) in CLASSES.iter().enumerate() {
+        assert_eq!(usize::from(*class), number, "classes are numbered in order");
+    }
+    let lines = [
+        "/// The classes of characters, as the character table numbers them in".to_string(),
+        "/// its entries' low 4 bits, in order (`class as u8` is its number).".to_string(),
+        "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]".to_string(),
+        "pub(crate) enum Class {".to_string(),
+    ];
+    for line in lines {
+        writeln!(w, "{line}").unwrap();
+    }
+    for (_, name, doc) in CLASSES {
+        writeln!(w, "    /// {doc}").unwrap();
+        writeln!(w, "    {name},").unwrap();
+    }
+    writeln!(w, "}}").unwrap();
+    writeln!(w).unwrap();
+    writeln!(w, "impl Class {{").unwrap();
+    writeln!(w, "    /// Every class, by its number.").unwrap();
+    writeln!(w, "    const ALL: [Class; {}] = [", CLASSES.len()).unwrap();
+    for (_, name, _) in CLASSES {
+        writeln!(w, "        Class::{name},").unwrap();
+    }
+    writeln!(w, "    ];").unwrap();
+    writeln!(w).unwrap();
+    writeln!(w, "    /// The class of a character table entry.").unwrap();
+    writeln!(w, "    #[inline]").unwrap();
+    writeln!(w, "    pub(crate) fn of_entry(entry: u8) -> Class {{").unwrap();
+    writeln!(w, "        Class::ALL[usize::from(entry & 0x0F)]").unwrap();
+    writeln!(w, "    }}").unwrap();
+    writeln!(w, "}}").unwrap();
+    writeln!(w).unwrap();
+    writeln!(w, "/// Characters per block of the character table.").unwrap();
+    writeln!(
+        w,
+        "pub(super) const CHARACTER_BLOCK: usize = {};",
+        characters::BLOCK
+    )
+    .unwrap();
+    writeln!(w, "/// Slots between two recorded row starts.").unwrap();
+    writeln!(
+        w,
+        "pub(super) const ROW_START_STRIDE: usize = {};",
+        perfect_hash::ROW_START_STRIDE
+    )
+    .unwrap();
+    writeln!(w, "/// Costs are in these fractions of a bit.").unwrap();
+    writeln!(
+        w,
+        "pub(super) const UNITS_PER_BIT: u64 = {COST_UNITS_PER_BIT};"
+    )
+    .unwrap();
+    writeln!(w).unwrap();
 }
 
 fn capitalized(name: &str) -> String {

@@ -3,7 +3,7 @@
 //! two keys share a slot. A slot holds a 16-bit fingerprint of its key
 //! (a lookup of an absent key matches with probability 1/65536) and the
 //! length of its row; rows lie in slot order, with the start of every
-//! 16th slot's row recorded. The scorer (src/language/table.rs) repeats
+//! 16th slot's row recorded. The scorer (crates/extended/src/language/table.rs) repeats
 //! `hash`, `bucket_of` and `slot_of` exactly.
 
 use std::collections::BTreeMap;

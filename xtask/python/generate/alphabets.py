@@ -2,7 +2,7 @@
 exemplar characters (cldr_exemplars.json beside this file, CLDR 48.2.0;
 Unicode License v3):
 
-- crates/extended/src/recovery/alphabets.rs: which of CLDR's Latin-script languages write
+- crates/extended/src/recovery/alphabets_table.rs: which of CLDR's Latin-script languages write
   each Latin letter beyond ASCII. The language model knows 49 Latin-script
   languages; CLDR's alphabets cover 230, among them many the model doesn't
   know (Kurdish, Friulian, Sango, Inari Sami, Turkmen, ...), whose text
@@ -11,7 +11,7 @@ Unicode License v3):
   language of these writes them together, and trusts the model's letter
   pairs only on lines whose letters only the languages it knows write
   (crates/extended/src/recovery/signs.rs).
-- xtask/language-model/src/alphabets.rs: the letters beyond ASCII that
+- xtask/language-model/src/alphabets_table.rs: the letters beyond ASCII that
   each Latin-script language of the model writes. Lingua counted its
   n-grams on text from the web, some of it in a legacy code page read as
   another: its Lithuanian has `ð` and `þ` (`š` and `ž` of Windows-1257
@@ -54,8 +54,8 @@ import unicodedata
 from common import ROOT
 
 EXEMPLARS = ROOT / "xtask" / "python" / "generate" / "cldr_exemplars.json"
-RECOVERY_OUT = ROOT / "crates" / "extended" / "src" / "recovery" / "alphabets.rs"
-MODEL_OUT = ROOT / "xtask" / "language-model" / "src" / "alphabets.rs"
+RECOVERY_OUT = ROOT / "crates" / "extended" / "src" / "recovery" / "alphabets_table.rs"
+MODEL_OUT = ROOT / "xtask" / "language-model" / "src" / "alphabets_table.rs"
 PACKAGE, VERSION = "cldr-misc-full", "48.2.0"
 SHA512 = "dSc2Tr53dQcUGwsTinamEeoP2YXOhQrIZ+SyeuUrv4MzJOSjT/Q0qkSmX11ZwfcTbYSkIqbrgALQLhAm1yf5fA=="
 HEADER = [
@@ -121,7 +121,7 @@ def bits(indices):
 
 
 def write_recovery_alphabets(data):
-    """crates/extended/src/recovery/alphabets.rs: every Latin-script locale of CLDR, and
+    """crates/extended/src/recovery/alphabets_table.rs: every Latin-script locale of CLDR, and
     the locales that write each letter."""
     locales = []
     letters = {}
@@ -137,20 +137,19 @@ def write_recovery_alphabets(data):
     modeled = [index for index, locale in enumerate(locales) if locale in MODELED]
     lines = [line.format(version=data["version"]) for line in HEADER] + [
         "",
-        f"/// CLDR's Latin-script languages ({len(locales)} locales), by index (the bits",
-        "/// of the sets below).",
-        "#[allow(dead_code)] // Names the bits, for the reader and for debugging.",
-        f"pub(crate) const LOCALES: [&str; {len(locales)}] = [",
+        "// The bits of the sets below stand for CLDR's Latin-script languages",
+        f"// ({len(locales)} locales), by index:",
     ]
-    lines += [f'    "{locale}",' for locale in locales]
+    for start in range(0, len(locales), 8):
+        names = ", ".join(locales[start:start + 8])
+        lines.append(f"// {start:3}: {names}")
     lines += [
-        "];",
         "",
-        "/// The locales of [`LOCALES`] whose language the language model knows.",
+        "/// The locales (see above) whose language the language model knows.",
         f"pub(crate) const MODELED: [u64; {WORDS}] = {bits(modeled)};",
         "",
         "/// Each Latin letter beyond ASCII of CLDR's alphabets (lowercase, by code",
-        "/// point) and the locales of [`LOCALES`] that write it.",
+        "/// point) and the locales (see above) that write it.",
         f"pub(crate) const LETTERS: [(char, [u64; {WORDS}]); {len(letters)}] = [",
     ]
     for c in sorted(letters):
@@ -161,7 +160,7 @@ def write_recovery_alphabets(data):
 
 
 def write_model_alphabets(data):
-    """xtask/language-model/src/alphabets.rs: the letters of each
+    """xtask/language-model/src/alphabets_table.rs: the letters of each
     Latin-script language of the model."""
     lines = [line.format(version=data["version"]) for line in HEADER] + [
         "",

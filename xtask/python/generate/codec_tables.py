@@ -1,6 +1,6 @@
 """Writes the codec tables, and test vectors to check them.
 
-- crates/core/src/codecs/tables.rs: for every single-byte codec, the
+- crates/core/src/codecs/charmaps_table.rs: for every single-byte codec, the
   character each byte decodes to, and the sorted (character, byte) pairs
   for encoding. Python 3.11's codecs are the source of truth; the sloppy
   codecs are ftfy 6.3.1's.
@@ -34,7 +34,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-TABLES = ROOT / "crates" / "core" / "src" / "codecs" / "tables.rs"
+TABLES = ROOT / "crates" / "core" / "src" / "codecs" / "charmaps_table.rs"
 VECTORS = ROOT / "tests" / "data" / "codec_vectors.json"
 
 # (Rust static name, Python codec name, our canonical name)

@@ -1,10 +1,10 @@
 """Writes the tables of the small fixes, from Python 3.11 and ftfy 6.3.1:
 
-- crates/core/src/fixes/html_entities.rs: every entity ftfy 6.3.1's `unescape_html`
+- crates/core/src/fixes/html_entities_table.rs: every entity ftfy 6.3.1's `unescape_html`
   decodes by name (HTML5's, plus its upper-case additions such as
   `&EACUTE;`), and Python's `html.unescape` rules for numeric references
   (the code points it replaces, and those it drops).
-- crates/core/src/fixes/width_map.rs: ftfy's `fix_character_width` table: U+3000 and
+- crates/core/src/fixes/width_table.rs: ftfy's `fix_character_width` table: U+3000 and
   the NFKC forms of U+FF01–U+FFEF, as Python 3.11 (Unicode 14) computes them.
 
 Run: cargo xtask regen fix-tables
@@ -102,7 +102,7 @@ def html_tables():
               "pub(super) static DROPPED_CODE_POINTS: &[u32] = &["]
     lines += ["    " + ", ".join(f"0x{cp:x}" for cp in dropped[i:i + 8]) + "," for i in range(0, len(dropped), 8)]
     lines += ["];", ""]
-    (FIXES / "html_entities.rs").write_text("\n".join(lines))
+    (FIXES / "html_entities_table.rs").write_text("\n".join(lines))
     assert [name for name, _ in entities] == sorted(name for name, _ in entities)
 
 
@@ -111,7 +111,7 @@ def width_table():
              "pub(super) static WIDTH_MAP: &[(char, &str)] = &["]
     lines += [f"    ('\\u{{{cp:x}}}', {rust_str(value)})," for cp, value in sorted(WIDTH_MAP.items())]
     lines += ["];", ""]
-    (FIXES / "width_map.rs").write_text("\n".join(lines))
+    (FIXES / "width_table.rs").write_text("\n".join(lines))
 
 
 def main():
@@ -119,7 +119,7 @@ def main():
         sys.exit("run this with Python 3.11, the Python ftfy 6.3.1 is tested on")
     html_tables()
     width_table()
-    print("wrote crates/core/src/fixes/html_entities.rs and crates/core/src/fixes/width_map.rs")
+    print("wrote crates/core/src/fixes/html_entities_table.rs and crates/core/src/fixes/width_table.rs")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Writes crates/core/src/python_classes.rs: the characters that Python 3.11's `re`
+"""Writes crates/core/src/python_classes/classes_table.rs: the characters that Python 3.11's `re`
 module matches with `\\s`, `\\w` and `\\d` in a str pattern.
 
 ftfy's regexes use these classes; their Unicode meaning differs from Rust's
@@ -21,7 +21,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-OUT = ROOT / "crates" / "core" / "src" / "python_classes.rs"
+OUT = ROOT / "crates" / "core" / "src" / "python_classes" / "classes_table.rs"
 
 
 def ranges(pattern):

@@ -1,4 +1,4 @@
-"""Writes crates/core/src/explain/categories.rs: the general category of every code
+"""Writes crates/core/src/explain/categories_table.rs: the general category of every code
 point, as Python 3.11's unicodedata (Unicode 14.0) gives it, as runs.
 
 explain_unicode prints these categories, and uses them to decide which
@@ -19,7 +19,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-OUT = ROOT / "crates" / "core" / "src" / "explain" / "categories.rs"
+OUT = ROOT / "crates" / "core" / "src" / "explain" / "categories_table.rs"
 
 
 def main():

@@ -1,4 +1,4 @@
-"""Writes crates/core/src/formatting/widths.rs: the display width ftfy 6.3.1's
+"""Writes crates/core/src/formatting/widths_table.rs: the display width ftfy 6.3.1's
 `character_width` gives every code point (Python's `wcwidth` package, the
 version pinned in xtask/python/requirements.txt), as runs; and the sets of
 code points that `wcwidth.wcswidth` treats specially when it measures a
@@ -26,7 +26,7 @@ assert sys.version_info[:2] == (3, 11), f"run with Python {PYTHON}"
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
 
 
-OUT = ROOT / "crates" / "core" / "src" / "formatting" / "widths.rs"
+OUT = ROOT / "crates" / "core" / "src" / "formatting" / "widths_table.rs"
 
 
 def main():

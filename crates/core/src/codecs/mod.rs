@@ -8,7 +8,9 @@
 //! so that text that lost characters to `�` can still be re-encoded.
 //!
 //! [`Codec`] names any codec a plan can use: a [`Charmap`], UTF-8 or
-//! `utf-8-variants`.
+//! `utf-8-variants`, or a CJK encoding. [`MisreadCodec`] is the list of
+//! the single-byte codecs that UTF-8 is misread through, from which
+//! [`UNDONE_CODECS`], [`UTF8_MISREAD_AS`] and every use of them are derived.
 //!
 //! ```
 //! use ftfy_core::codecs::{Codec, LATIN_1, SLOPPY_WINDOWS_1252, WINDOWS_1252};
@@ -25,20 +27,20 @@
 //! `xtask/python/generate/codec_tables.py`, and `tests/codecs.rs` checks every byte
 //! and a wide sample of characters against Python itself.
 
+mod charmaps_table;
 mod double_byte;
 mod iso_2022_kr;
 pub(crate) mod misread;
 mod multi_byte;
-mod tables;
 pub(crate) mod undone;
 pub mod utf8_variants;
 
 use std::fmt;
+use std::sync::LazyLock;
 
-pub use misread::UTF8_MISREAD_AS;
-pub use multi_byte::{gb2312_standard, jis_standard};
-pub use multi_byte::{MultiByte, MultiByteDecoder};
-pub use tables::{
+use crate::fnv::FnvMap;
+
+pub use charmaps_table::{
     CP437, CP850, CP864, CP874, IBM855, IBM866, ISO_8859_11, ISO_8859_13, ISO_8859_15, ISO_8859_16,
     ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_9,
     KOI8_R, KOI8_U, LATIN_1, MACROMAN, MAC_CYRILLIC, SLOPPY_CP874, SLOPPY_ISO_8859_11,
@@ -48,26 +50,9 @@ pub use tables::{
     SLOPPY_WINDOWS_1258, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253, WINDOWS_1254,
     WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
 };
-
-/// The codecs whose UTF-8 mojibake `fix_encoding` undoes, in the order
-/// ftfy 6.3.1 tries them (its `CHARMAP_ENCODINGS`).
-///
-/// ```
-/// let names: Vec<&str> = ftfy_core::codecs::UNDONE_CODECS.iter().map(|c| c.name()).collect();
-/// assert_eq!(names[..3], ["latin-1", "sloppy-windows-1252", "sloppy-windows-1251"]);
-/// ```
-pub static UNDONE_CODECS: [&Charmap; 10] = [
-    &LATIN_1,
-    &SLOPPY_WINDOWS_1252,
-    &SLOPPY_WINDOWS_1251,
-    &SLOPPY_WINDOWS_1250,
-    &SLOPPY_WINDOWS_1253,
-    &SLOPPY_WINDOWS_1254,
-    &SLOPPY_WINDOWS_1257,
-    &ISO_8859_2,
-    &MACROMAN,
-    &CP437,
-];
+pub use misread::{CodecSet, MisreadCodec, UNDONE_CODECS, UTF8_MISREAD_AS};
+pub use multi_byte::{gb2312_standard, jis_standard};
+pub use multi_byte::{MultiByte, MultiByteDecoder};
 
 /// A decode-table entry for a byte the codec leaves unmapped. (U+FFFF is
 /// a noncharacter that no codec here maps to.)
@@ -373,26 +358,7 @@ impl Codec {
     /// assert_eq!(Codec::from_name("klingon"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Codec> {
-        let mut name = normalize_name(name);
-        if let Some(&(_, canonical)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
-            name = canonical.to_owned();
-        }
-        for (short, long) in [("cp125", "windows-125"), ("iso8859-", "iso-8859-")] {
-            if let Some(rest) = name.strip_prefix(short) {
-                name = format!("{long}{rest}");
-            } else if let Some(rest) = name.strip_prefix(&format!("sloppy-{short}")) {
-                name = format!("sloppy-{long}{rest}");
-            }
-        }
-        [Codec::Utf8, Codec::Utf8Variants]
-            .into_iter()
-            .chain(
-                tables::ALL
-                    .iter()
-                    .map(|&charmap| Codec::SingleByte(charmap)),
-            )
-            .chain(multi_byte::ALL.iter().map(|&codec| Codec::MultiByte(codec)))
-            .find(|codec| codec.name() == name)
+        BY_NAME.get(normalize_name(name).as_str()).copied()
     }
 
     /// Encodes `text`. `utf-8-variants` encodes as plain UTF-8.
@@ -542,6 +508,39 @@ const ALIASES: &[(&str, &str)] = &[
     ("864", "cp864"),
 ];
 
+/// Every codec by each of its names after [`normalize_name`]: its
+/// canonical name, its [`ALIASES`], and the short spellings of the
+/// Windows and ISO-8859 code pages (`cp1252`, `sloppy-cp1252`,
+/// `iso8859-2`).
+static BY_NAME: LazyLock<FnvMap<String, Codec>> = LazyLock::new(|| {
+    let codecs = [Codec::Utf8, Codec::Utf8Variants]
+        .into_iter()
+        .chain(
+            charmaps_table::ALL
+                .iter()
+                .map(|&charmap| Codec::SingleByte(charmap)),
+        )
+        .chain(multi_byte::ALL.iter().map(|&codec| Codec::MultiByte(codec)));
+    let mut by_name = FnvMap::default();
+    for codec in codecs {
+        let name = codec.name();
+        by_name.insert(name.to_owned(), codec);
+        for (long, short) in [("windows-125", "cp125"), ("iso-8859-", "iso8859-")] {
+            for prefix in ["", "sloppy-"] {
+                if let Some(rest) = name.strip_prefix(&format!("{prefix}{long}")) {
+                    by_name.insert(format!("{prefix}{short}{rest}"), codec);
+                }
+            }
+        }
+    }
+    for &(alias, canonical) in ALIASES {
+        if let Some(&codec) = by_name.get(canonical) {
+            by_name.insert(alias.to_owned(), codec);
+        }
+    }
+    by_name
+});
+
 /// Lowercases a name and spells separators as `-`, so that `Sloppy_CP1252`
 /// and `sloppy-cp1252` are the same name.
 fn normalize_name(name: &str) -> String {
@@ -552,4 +551,55 @@ fn normalize_name(name: &str) -> String {
             c => c.to_ascii_lowercase(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookup as a search: the name, its alias's codec, or the short
+    /// spellings of the Windows and ISO-8859 code pages written out.
+    fn searched(name: &str) -> Option<Codec> {
+        let mut name = normalize_name(name);
+        if let Some(&(_, canonical)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
+            name = canonical.to_owned();
+        }
+        for (short, long) in [("cp125", "windows-125"), ("iso8859-", "iso-8859-")] {
+            if let Some(rest) = name.strip_prefix(short) {
+                name = format!("{long}{rest}");
+            } else if let Some(rest) = name.strip_prefix(&format!("sloppy-{short}")) {
+                name = format!("sloppy-{long}{rest}");
+            }
+        }
+        BY_NAME.values().copied().find(|codec| codec.name() == name)
+    }
+
+    /// The table finds what the search finds, for every name it holds and
+    /// their spellings, and for names it doesn't.
+    #[test]
+    fn the_name_table_finds_what_a_search_finds() {
+        let mut names: Vec<String> = BY_NAME.keys().cloned().collect();
+        names.extend(ALIASES.iter().map(|&(alias, _)| alias.to_owned()));
+        let spellings: Vec<String> = names
+            .iter()
+            .flat_map(|name| {
+                [
+                    name.to_uppercase(),
+                    name.replace('-', "_"),
+                    format!(" {name} "),
+                    format!("sloppy-{name}"),
+                    format!("{name}x"),
+                    name.replacen("windows-", "cp", 1),
+                    name.replacen("iso-8859-", "iso8859-", 1),
+                ]
+            })
+            .collect();
+        for name in names
+            .iter()
+            .chain(&spellings)
+            .chain(&["klingon".to_owned(), String::new()])
+        {
+            assert_eq!(Codec::from_name(name), searched(name), "{name:?}");
+        }
+    }
 }

@@ -9,15 +9,13 @@
 
 #[cfg(test)]
 use super::{Charmap, UNDONE_CODECS};
+use super::{CodecSet, MisreadCodec};
 
-/// A set of [`UNDONE_CODECS`], bit `i` for `UNDONE_CODECS[i]`.
-pub(crate) type CodecSet = u16;
+/// How many undone codecs there are.
+const CODECS: usize = MisreadCodec::UNDONE.len();
 
-/// How many undone codecs there are (`UNDONE_CODECS.len()`, which a
-/// constant cannot read on Rust 1.82; a test checks).
-const CODECS: usize = 10;
-
-const ALL: CodecSet = (1 << CODECS) - 1;
+/// Every undone codec.
+const ALL: CodecSet = CodecSet::UNDONE;
 
 /// What the undone codecs do with one character: which of them encode it,
 /// and to which byte each.
@@ -37,10 +35,10 @@ struct Entry {
 
 /// The entry of the characters that no codec encodes.
 const NO_ENTRY: Entry = Entry {
-    set: 0,
+    set: CodecSet::EMPTY,
     bytes: [0; CODECS],
-    continuation: 0,
-    lead: 0,
+    continuation: CodecSet::EMPTY,
+    lead: CodecSet::EMPTY,
     makes_1a: false,
 };
 
@@ -80,17 +78,18 @@ fn pack(entry: &Entry) -> u128 {
         .fold(0u128, |packed, (i, &byte)| {
             packed | u128::from(byte) << (8 * i)
         });
-    u128::from(entry.set) << (8 * CODECS) | bytes
+    u128::from(entry.set.bits()) << (8 * CODECS) | bytes
 }
 
 /// The entry that [`pack`] made `packed`, with what follows from its bytes.
 const fn unpack(packed: u128) -> Entry {
-    let set = (packed >> (8 * CODECS)) as CodecSet;
+    let set = (packed >> (8 * CODECS)) as u16;
+    let (mut continuation, mut lead) = (0u16, 0u16);
     let mut entry = Entry {
-        set,
+        set: CodecSet::from_bits(set),
         bytes: [0; CODECS],
-        continuation: 0,
-        lead: 0,
+        continuation: CodecSet::EMPTY,
+        lead: CodecSet::EMPTY,
         makes_1a: false,
     };
     let mut i = 0;
@@ -99,14 +98,16 @@ const fn unpack(packed: u128) -> Entry {
         entry.bytes[i] = byte;
         if set & 1 << i != 0 {
             match byte {
-                0x80..=0xBF => entry.continuation |= 1 << i,
-                0xC0..=0xFF => entry.lead |= 1 << i,
+                0x80..=0xBF => continuation |= 1 << i,
+                0xC0..=0xFF => lead |= 1 << i,
                 0x1A => entry.makes_1a = true,
                 _ => {}
             }
         }
         i += 1;
     }
+    entry.continuation = CodecSet::from_bits(continuation);
+    entry.lead = CodecSet::from_bits(lead);
     entry
 }
 
@@ -125,13 +126,13 @@ const fn unpack_all<const N: usize>(packed: &[u128; N]) -> [Entry; N] {
 fn build_table() -> (Vec<Entry>, Vec<u8>, Vec<Entry>) {
     let entry = |c: char| {
         let mut entry = Entry::default();
-        for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
-            if let Some(byte) = charmap.encode_char(c) {
-                entry.set |= 1 << index;
-                entry.bytes[index] = byte;
+        for codec in MisreadCodec::UNDONE {
+            if let Some(byte) = codec.charmap().encode_char(c) {
+                entry.set |= CodecSet::of(codec);
+                entry.bytes[codec.index()] = byte;
                 match byte {
-                    0x80..=0xBF => entry.continuation |= 1 << index,
-                    0xC0..=0xFF => entry.lead |= 1 << index,
+                    0x80..=0xBF => entry.continuation |= CodecSet::of(codec),
+                    0xC0..=0xFF => entry.lead |= CodecSet::of(codec),
                     0x1A => entry.makes_1a = true,
                     _ => {}
                 }
@@ -203,7 +204,7 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
     let bytes = text.as_bytes();
     let mut set = ALL;
     let mut index = 0;
-    while index < bytes.len() && set != 0 {
+    while index < bytes.len() && !set.is_empty() {
         let byte = bytes[index];
         if plain_ascii(byte) {
             index += 1;
@@ -224,7 +225,7 @@ pub(crate) fn codecs_encoding(text: &str) -> CodecSet {
 pub(crate) fn encode_with_first(text: &str) -> (CodecSet, Option<Vec<u8>>) {
     let mut encoded = Vec::new();
     let (set, _) = encode_with_first_into(text, &mut encoded);
-    (set, (set != 0).then_some(encoded))
+    (set, (!set.is_empty()).then_some(encoded))
 }
 
 /// The undone codecs that can encode `text` (what [`codecs_encoding`]
@@ -237,6 +238,8 @@ pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (Code
     let table = &TABLE;
     let bytes = text.as_bytes();
     let mut set = ALL;
+    // The codec encoding, by its place in the list (the hot loop of
+    // `fix_encoding` indexes the entries' bytes with it).
     let mut codec = 0;
     let mut shape = Utf8Shape::default();
     encoded.clear();
@@ -251,13 +254,15 @@ pub(crate) fn encode_with_first_into(text: &str, encoded: &mut Vec<u8>) -> (Code
         }
         let (entry, length) = table.entry(bytes, index);
         set &= entry.set;
-        if set & (1 << codec) == 0 {
-            if set == 0 {
-                return (0, 0);
+        if set.bits() & (1 << codec) == 0 {
+            if set.is_empty() {
+                return (CodecSet::EMPTY, CodecSet::EMPTY);
             }
             // Every character so far is in all of `set`: start again
-            // with the first of them.
-            codec = set.trailing_zeros() as usize;
+            // with the first of them. (Its place, read off the bits, is
+            // known to be one of the ten, which spares the bounds check
+            // below.)
+            codec = set.bits().trailing_zeros() as usize;
             encoded.clear();
             shape = Utf8Shape::default();
             index = 0;
@@ -299,13 +304,13 @@ impl Utf8Shape {
         // Once a repair may act, the shape no longer matters; and ASCII
         // after ASCII changes nothing (`after_lead` is within
         // `after_high`).
-        if self.repairable || self.after_high == 0 {
+        if self.repairable || self.after_high.is_empty() {
             return;
         }
         self.repairable = byte == b' ' || byte == b'?';
         self.broken |= self.after_lead;
-        self.after_high = 0;
-        self.after_lead = 0;
+        self.after_high = CodecSet::EMPTY;
+        self.after_lead = CodecSet::EMPTY;
     }
 
     /// The next character is the one of `entry`.
@@ -316,7 +321,7 @@ impl Utf8Shape {
         }
         self.repairable = entry.makes_1a;
         self.broken |=
-            (entry.continuation & !self.after_high) | (self.after_lead & !entry.continuation);
+            (entry.continuation - self.after_high) | (self.after_lead - entry.continuation);
         self.after_high = entry.continuation | entry.lead;
         self.after_lead = entry.lead;
     }
@@ -326,21 +331,21 @@ impl Utf8Shape {
         if self.repairable {
             ALL
         } else {
-            !(self.broken | self.after_lead) & ALL
+            ALL - (self.broken | self.after_lead)
         }
     }
 }
 
 /// `text` encoded with `UNDONE_CODECS[codec]`, which [`codecs_encoding`]
 /// has found can encode it: one pass with no check.
-pub(crate) fn encode_encodable(text: &str, codec: usize) -> Vec<u8> {
+pub(crate) fn encode_encodable(text: &str, codec: MisreadCodec) -> Vec<u8> {
     let mut encoded = Vec::new();
     encode_encodable_into(text, codec, &mut encoded);
     encoded
 }
 
 /// [`encode_encodable`] into `encoded`, cleared first.
-pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<u8>) {
+pub(crate) fn encode_encodable_into(text: &str, codec: MisreadCodec, encoded: &mut Vec<u8>) {
     let table = &TABLE;
     let bytes = text.as_bytes();
     encoded.clear();
@@ -353,8 +358,8 @@ pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<
             continue;
         }
         let (entry, length) = table.entry(bytes, index);
-        debug_assert!(entry.set & 1 << codec != 0, "the codec encodes the text");
-        encoded.push(entry.bytes[codec]);
+        debug_assert!(entry.set.contains(codec), "the codec encodes the text");
+        encoded.push(entry.bytes[codec.index()]);
         index += length;
     }
 }
@@ -363,12 +368,12 @@ pub(crate) fn encode_encodable_into(text: &str, codec: usize, encoded: &mut Vec<
 /// `text`, encode it to the same bytes as that codec: their bytes compared
 /// with its bytes character by character, all in one pass, without
 /// encoding.
-pub(crate) fn encoding_alike(text: &str, codec: usize, others: CodecSet) -> CodecSet {
+pub(crate) fn encoding_alike(text: &str, codec: MisreadCodec, others: CodecSet) -> CodecSet {
     let table = &TABLE;
     let bytes = text.as_bytes();
     let mut alike = others;
     let mut index = 0;
-    while alike != 0 {
+    while !alike.is_empty() {
         let Some(&byte) = bytes.get(index) else {
             break;
         };
@@ -377,12 +382,9 @@ pub(crate) fn encoding_alike(text: &str, codec: usize, others: CodecSet) -> Code
             continue;
         }
         let (entry, length) = table.entry(bytes, index);
-        let mut unchecked = alike;
-        while unchecked != 0 {
-            let other = unchecked.trailing_zeros() as usize;
-            unchecked &= unchecked - 1;
-            if entry.bytes[other] != entry.bytes[codec] {
-                alike &= !(1 << other);
+        for other in alike.iter() {
+            if entry.bytes[other.index()] != entry.bytes[codec.index()] {
+                alike = alike.without(other);
             }
         }
         index += length;
@@ -415,7 +417,9 @@ pub(crate) fn count_failure_proofs(
     proofs: &mut FailureProofs,
 ) {
     for_each_failure_proof(chars, |proven| {
-        for_each_codec(proven, |codec| proofs[codec] += sign);
+        for codec in proven.iter() {
+            proofs[codec.index()] += sign;
+        }
         true
     });
 }
@@ -426,23 +430,15 @@ pub(crate) fn failure_proofs_exceed(text: &str, needed: &FailureProofs) -> bool 
     let mut counts = FailureProofs::default();
     let mut short = ALL;
     for_each_failure_proof(text.chars(), |proven| {
-        for_each_codec(proven & short, |codec| {
-            counts[codec] += 1;
-            if counts[codec] > needed[codec] {
-                short &= !(1 << codec);
+        for codec in (proven & short).iter() {
+            counts[codec.index()] += 1;
+            if counts[codec.index()] > needed[codec.index()] {
+                short = short.without(codec);
             }
-        });
-        short != 0
+        }
+        !short.is_empty()
     });
-    short == 0
-}
-
-/// Calls `codec` with each codec of `set`.
-fn for_each_codec(mut set: CodecSet, mut codec: impl FnMut(usize)) {
-    while set != 0 {
-        codec(set.trailing_zeros() as usize);
-        set &= set - 1;
-    }
+    short.is_empty()
 }
 
 /// Calls `found` with the codecs of each proof of failure in `chars`, one
@@ -459,13 +455,17 @@ fn for_each_failure_proof(
     let mut utf8 = [0; 4];
     for c in chars {
         let (entry, _) = table.entry(c.encode_utf8(&mut utf8).as_bytes(), 0);
-        let mut proven = !entry.set & ALL;
+        let mut proven = ALL - entry.set;
         let repairable = matches!(c, ' ' | '?' | '\u{1a}') || entry.makes_1a;
         if let Some((before, before_ascii)) = previous.filter(|_| !repairable) {
-            let after_ascii = if before_ascii { entry.continuation } else { 0 };
-            proven |= before.set & entry.set & ((before.lead & !entry.continuation) | after_ascii);
+            let after_ascii = if before_ascii {
+                entry.continuation
+            } else {
+                CodecSet::EMPTY
+            };
+            proven |= before.set & entry.set & ((before.lead - entry.continuation) | after_ascii);
         }
-        if proven != 0 && !found(proven) {
+        if !proven.is_empty() && !found(proven) {
             return;
         }
         previous = (!repairable).then_some((entry, c.is_ascii()));
@@ -491,7 +491,7 @@ mod tests {
             |entries: &[Entry]| items(entries.iter().map(|entry| format!("{:#x}", pack(entry))), 4);
         let content = format!(
             "{}\n// Constants, not statics: read only when the crate is compiled, by\n// `unpack_all` (Rust 1.82 cannot read a static there).\n\n/// The entries of U+0000 to U+07FF, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const SHORT: [u128; {}] = [\n{}];\n\n/// For each block of 64 code points, its row in `ROWS`.\npub(super) static ROWS_OF_BLOCKS: [u8; {}] = [\n{}];\n\n/// Rows of 64 entries, packed.\n#[allow(clippy::large_const_arrays)]\npub(super) const ROWS: [u128; {}] = [\n{}];\n",
-            header("the codecs of `UNDONE_CODECS` (src/codecs/tables.rs)"),
+            header("the codecs of `UNDONE_CODECS` (src/codecs/charmaps_table.rs)"),
             short.len(),
             packed(&short),
             rows_of_blocks.len(),
@@ -503,17 +503,12 @@ mod tests {
     }
     use proptest::prelude::*;
 
-    /// `text` encoded with `UNDONE_CODECS[codec]`, or `None` if that
-    /// codec cannot encode it, as `fix_encoding` finds it.
-    fn encode(text: &str, codec: usize) -> Option<Vec<u8>> {
-        (codecs_encoding(text) & 1 << codec != 0).then(|| encode_encodable(text, codec))
-    }
-
-    /// `fix_encoding` relies on it.
-    #[test]
-    fn latin_1_comes_first() {
-        assert_eq!(*UNDONE_CODECS[0], crate::codecs::LATIN_1);
-        assert_eq!(UNDONE_CODECS.len(), CODECS);
+    /// `text` encoded with `codec`, or `None` if that codec cannot encode
+    /// it, as `fix_encoding` finds it.
+    fn encode(text: &str, codec: MisreadCodec) -> Option<Vec<u8>> {
+        codecs_encoding(text)
+            .contains(codec)
+            .then(|| encode_encodable(text, codec))
     }
 
     /// ASCII other than 1A stands for itself in every undone codec.
@@ -536,12 +531,12 @@ mod tests {
     fn each_character_as_charmap_encode_says() {
         for c in (0..0x10000).chain([0x1F600]).filter_map(char::from_u32) {
             let text = c.to_string();
-            let mut expected = 0;
-            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
-                let whole = charmap.encode(&text).ok();
-                assert_eq!(encode(&text, index), whole, "{c:?} in {}", charmap.name());
+            let mut expected = CodecSet::EMPTY;
+            for codec in MisreadCodec::UNDONE {
+                let whole = codec.charmap().encode(&text).ok();
+                assert_eq!(encode(&text, codec), whole, "{c:?} in {codec}");
                 if whole.is_some() {
-                    expected |= 1 << index;
+                    expected |= CodecSet::of(codec);
                 }
             }
             assert_eq!(codecs_encoding(&text), expected, "{c:?}");
@@ -558,29 +553,27 @@ mod tests {
                 .chars()
                 .collect();
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()]).collect();
-            let mut expected = 0;
-            for (index, charmap) in UNDONE_CODECS.iter().enumerate() {
-                let whole = charmap.encode(&text).ok();
+            let mut expected = CodecSet::EMPTY;
+            for codec in MisreadCodec::UNDONE {
+                let whole = codec.charmap().encode(&text).ok();
                 let encodes = whole.is_some();
-                prop_assert_eq!(encode(&text, index), whole, "{:?} in {}", text, charmap.name());
+                prop_assert_eq!(encode(&text, codec), whole, "{:?} in {}", text, codec);
                 if encodes {
-                    expected |= 1 << index;
+                    expected |= CodecSet::of(codec);
                 }
             }
             prop_assert_eq!(codecs_encoding(&text), expected, "{:?}", text);
             // The first codec that can encode the text, and its bytes.
-            let first = (expected != 0).then(|| {
-                UNDONE_CODECS[expected.trailing_zeros() as usize].encode(&text).unwrap()
-            });
+            let first = expected.first().map(|codec| codec.charmap().encode(&text).unwrap());
             prop_assert_eq!(encode_with_first(&text), (expected, first), "{:?}", text);
             // The codecs that encode the text alike are those whose bytes
             // are equal.
-            for a in (0..CODECS).filter(|&a| expected & 1 << a != 0) {
-                let same: CodecSet = (0..CODECS)
-                    .filter(|&b| expected & 1 << b != 0)
+            for a in expected.iter() {
+                let same: CodecSet = expected
+                    .iter()
                     .filter(|&b| encode_encodable(&text, a) == encode_encodable(&text, b))
-                    .fold(0, |set, b| set | 1 << b);
-                prop_assert_eq!(encoding_alike(&text, a, expected), same, "{:?} in {}", text, UNDONE_CODECS[a].name());
+                    .collect();
+                prop_assert_eq!(encoding_alike(&text, a, expected), same, "{:?} in {}", text, a);
             }
         }
     }

@@ -55,7 +55,7 @@ use crate::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 
 /// Whether `c` *pins* a text: no codec encodes it, and no run holds it.
 pub(super) fn pins(c: char) -> bool {
-    !c.is_ascii() && is_barrier_char(c) && codecs_encoding(c.encode_utf8(&mut [0; 4])) == 0
+    !c.is_ascii() && is_barrier_char(c) && codecs_encoding(c.encode_utf8(&mut [0; 4])).is_empty()
 }
 
 /// What [`settle_runs`] made of a text.

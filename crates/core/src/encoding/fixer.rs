@@ -104,7 +104,7 @@ pub struct RoundFacts<'r> {
     /// `is_bad` has found the text bad.
     pub(crate) known_bad: bool,
     /// The text holds a character that some badness rule needs (see
-    /// [`crate::badness::is_anchor`]); without one it is not bad.
+    /// `badness::is_anchor`); without one it is not bad.
     pub(crate) may_be_bad: bool,
     /// The text is one in which the last `fix_encoding` found
     /// [`EncodingEnd::NothingToFix`], with only these byte ranges changed

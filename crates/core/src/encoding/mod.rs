@@ -28,7 +28,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::badness::is_bad;
-use crate::codecs::{self, Charmap, Codec, UNDONE_CODECS};
+use crate::codecs::{self, Charmap, Codec, CodecSet, MisreadCodec};
 use crate::plan::ExplanationStep;
 use crate::plan::Fix;
 use crate::TextFixerConfig;
@@ -97,7 +97,7 @@ pub(crate) fn may_redecode_whole(text: &str, config: &TextFixerConfig) -> bool {
     // `fix_one_step`.
     let mut encoded = EncodingBuffer::take();
     let (encoders, may_decode) = codecs::undone::encode_with_first_into(text, &mut encoded.0);
-    (encoders & 1 != 0 && repairs::only_fixable_c1_controls(text))
+    (encoders.contains(MisreadCodec::Latin1) && repairs::only_fixable_c1_controls(text))
         || first_reinterpretation(text, encoders, may_decode, &mut encoded.0, config).is_some()
 }
 
@@ -296,7 +296,7 @@ fn fix_one_step(
     let mut encoded = EncodingBuffer::take();
     let (encoders, may_decode) = if only_c1_controls {
         // Latin-1 encodes every C1 control.
-        (1, 0)
+        (CodecSet::of(MisreadCodec::Latin1), CodecSet::EMPTY)
     } else {
         codecs::undone::encode_with_first_into(text, &mut encoded.0)
     };
@@ -304,9 +304,8 @@ fn fix_one_step(
     {
         return Some(fixed);
     }
-    // Whether Latin-1 (UNDONE_CODECS[0]) encodes the text, for the
-    // Windows-1252 step below.
-    let latin_1_encodes = encoders & 1 != 0;
+    // Whether Latin-1 encodes the text, for the Windows-1252 step below.
+    let latin_1_encodes = encoders.contains(MisreadCodec::Latin1);
 
     // Whether the text is known to hold no run that would be fixed.
     let mut runs_all_searched = false;
@@ -388,30 +387,29 @@ fn only_unfixable_c1_controls(text: &str) -> bool {
 /// for the others.
 fn first_reinterpretation(
     text: &str,
-    encoders: u16,
-    may_decode: u16,
+    encoders: CodecSet,
+    may_decode: CodecSet,
     encoded: &mut Vec<u8>,
     config: &TextFixerConfig,
 ) -> Option<FixedStep> {
     let mut untried = may_decode;
     // The codec whose bytes are in `encoded`.
-    let mut in_buffer = encoders.trailing_zeros() as usize;
-    while untried != 0 {
-        let index = untried.trailing_zeros() as usize;
-        untried &= untried - 1;
-        if index != in_buffer {
-            codecs::undone::encode_encodable_into(text, index, encoded);
-            in_buffer = index;
+    let mut in_buffer = encoders.first();
+    while let Some(codec) = untried.first() {
+        untried = untried.without(codec);
+        if in_buffer != Some(codec) {
+            codecs::undone::encode_encodable_into(text, codec, encoded);
+            in_buffer = Some(codec);
         }
-        let repairs = Repairs::of(UNDONE_CODECS[index]);
-        match reinterpret_as_utf8(encoded, UNDONE_CODECS[index], repairs, config) {
+        let repairs = Repairs::of(codec.charmap());
+        match reinterpret_as_utf8(encoded, codec.charmap(), repairs, config) {
             Some(fixed) => return Some(fixed),
             None => {
                 // Codecs often encode a text to the same bytes, and with
                 // the same repairs they fail alike: comparing their table
                 // entries tells, in one pass, without encoding again.
                 let same_repairs = codecs_with_repairs(untried, repairs);
-                untried &= !codecs::undone::encoding_alike(text, index, same_repairs);
+                untried -= codecs::undone::encoding_alike(text, codec, same_repairs);
             }
         }
     }
@@ -485,9 +483,9 @@ fn latin_1_as_windows_1252(text: &str) -> Option<String> {
 }
 
 /// Whether the first step of fixing would re-decode a text whose bytes in
-/// `UNDONE_CODECS[index]` are `bytes`: [`reinterpret_as_utf8`] succeeds.
-pub(crate) fn reinterprets(bytes: &[u8], index: usize, config: &TextFixerConfig) -> bool {
-    let charmap = UNDONE_CODECS[index];
+/// `codec` are `bytes`: [`reinterpret_as_utf8`] succeeds.
+pub(crate) fn reinterprets(bytes: &[u8], codec: MisreadCodec, config: &TextFixerConfig) -> bool {
+    let charmap = codec.charmap();
     reinterpret_as_utf8(bytes, charmap, Repairs::of(charmap), config).is_some()
 }
 
@@ -521,12 +519,12 @@ impl Drop for EncodingBuffer {
     }
 }
 
-/// The codecs of `codecs` (a set of [`UNDONE_CODECS`]) whose repairs
-/// are `repairs`.
-fn codecs_with_repairs(codecs: u16, repairs: Repairs) -> u16 {
-    (0..UNDONE_CODECS.len())
-        .filter(|&index| codecs & 1 << index != 0 && Repairs::of(UNDONE_CODECS[index]) == repairs)
-        .fold(0, |set, index| set | 1 << index)
+/// The codecs of `codecs` whose repairs are `repairs`.
+fn codecs_with_repairs(codecs: CodecSet, repairs: Repairs) -> CodecSet {
+    codecs
+        .iter()
+        .filter(|codec| Repairs::of(codec.charmap()) == repairs)
+        .collect()
 }
 
 /// What of a codec [`reinterpret_as_utf8`] looks at besides the bytes:
@@ -599,16 +597,13 @@ mod tests {
     /// Whether some codec that encodes `text` re-decodes it (without the
     /// Windows-1252 step that [`may_redecode_whole`] takes for Latin-1).
     fn may_redecode_whole_ignoring_latin_1(text: &str, config: &TextFixerConfig) -> bool {
-        let codecs = codecs::undone::codecs_encoding(text);
-        (0..UNDONE_CODECS.len())
-            .filter(|&index| codecs & 1 << index != 0)
-            .any(|index| {
-                reinterprets(
-                    &codecs::undone::encode_encodable(text, index),
-                    index,
-                    config,
-                )
-            })
+        codecs::undone::codecs_encoding(text).iter().any(|codec| {
+            reinterprets(
+                &codecs::undone::encode_encodable(text, codec),
+                codec,
+                config,
+            )
+        })
     }
 
     proptest! {
@@ -691,10 +686,10 @@ mod tests {
             let text: String = picks.into_iter().map(|i| pool[i % pool.len()].as_str()).collect();
             let config = TextFixerConfig::default();
             let (encoders, may_decode) = codecs::undone::encode_with_first_into(&text, &mut Vec::new());
-            prop_assert_eq!(may_decode & !encoders, 0);
-            for index in (0..UNDONE_CODECS.len()).filter(|&i| encoders & !may_decode & 1 << i != 0) {
-                let bytes = codecs::undone::encode_encodable(&text, index);
-                prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
+            prop_assert_eq!(may_decode - encoders, CodecSet::EMPTY);
+            for codec in (encoders - may_decode).iter() {
+                let bytes = codecs::undone::encode_encodable(&text, codec);
+                prop_assert!(!reinterprets(&bytes, codec, &config), "{:?} in {}", text, codec);
             }
         }
 
@@ -724,14 +719,15 @@ mod tests {
                     _ => bytes.insert(at, byte as u8),
                 }
             }
-            let text: String = bytes.iter().filter_map(|&byte| UNDONE_CODECS[codec].decode_byte(byte)).collect();
+            let codec = MisreadCodec::UNDONE[codec];
+            let text: String = bytes.iter().filter_map(|&byte| codec.charmap().decode_byte(byte)).collect();
             let config = TextFixerConfig::default();
             let mut proofs = [0; 10];
             codecs::undone::count_failure_proofs(text.chars(), 1, &mut proofs);
             let encoders = codecs::undone::codecs_encoding(&text);
-            for index in (0..UNDONE_CODECS.len()).filter(|&i| proofs[i] > 0 && encoders & 1 << i != 0) {
-                let bytes = codecs::undone::encode_encodable(&text, index);
-                prop_assert!(!reinterprets(&bytes, index, &config), "{:?} in {}", text, UNDONE_CODECS[index].name());
+            for codec in encoders.iter().filter(|codec| proofs[codec.index()] > 0) {
+                let bytes = codecs::undone::encode_encodable(&text, codec);
+                prop_assert!(!reinterprets(&bytes, codec, &config), "{:?} in {}", text, codec);
             }
         }
     }

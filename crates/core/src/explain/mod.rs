@@ -9,14 +9,14 @@
 //! The character names come from `unicode_names2`, behind the default
 //! feature `names`; without it only [`general_category`] is here.
 
-mod categories;
+mod categories_table;
 
 #[cfg(feature = "names")]
 use std::io::{self, Write};
 
 #[cfg(feature = "names")]
 use crate::formatting::display_ljust;
-use categories::{CATEGORY_NAMES, CATEGORY_RUNS};
+use categories_table::{CATEGORY_NAMES, CATEGORY_RUNS};
 
 /// The general category of `c` (`"Lu"`, `"Zs"`, `"Cn"` …) in Unicode 14.0.
 ///

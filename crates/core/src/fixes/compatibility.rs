@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::replace_chars;
-use super::width_map::WIDTH_MAP;
+use super::width_table::WIDTH_MAP;
 use crate::edits::Changes;
 
 /// Replaces single-character Latin ligatures, such as `ﬁ`, with the

@@ -6,7 +6,7 @@ use std::hash::Hasher;
 use crate::edits::Edits;
 use crate::fnv::Fnv1a;
 
-use super::html_entities::{
+use super::html_entities_table::{
     DROPPED_CODE_POINTS, ENTITY_ENDS, ENTITY_NAMES, ENTITY_SLOTS, ENTITY_TEXTS, REPLACED_REFERENCES,
 };
 

@@ -17,12 +17,12 @@ mod compatibility;
 mod controls;
 mod escapes;
 mod html;
-mod html_entities;
+mod html_entities_table;
 mod line_breaks;
 pub(crate) mod quotes;
 mod surrogates;
 mod terminal;
-mod width_map;
+mod width_table;
 
 use std::borrow::Cow;
 

@@ -17,12 +17,12 @@
 //! cells of one character, not the sum of its parts. `cargo xtask
 //! utilities` checks both against Python.
 
-mod widths;
+mod widths_table;
 
 use std::fmt;
 
 use crate::fixes::remove_terminal_escapes;
-use widths::{
+use widths_table::{
     EMOJI_ZWJ, FITZPATRICK, REGIONAL_INDICATOR, SPACING_MARK, VIRAMA, VS15_WIDE_TO_NARROW,
     VS16_NARROW_TO_WIDE, WIDTH_RUNS,
 };

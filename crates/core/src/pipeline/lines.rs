@@ -51,6 +51,7 @@ use super::scan::{
 };
 use crate::badness::{is_bad, is_bad_within};
 use crate::codecs::undone::{codecs_encoding, encode_encodable};
+use crate::codecs::{CodecSet, MisreadCodec};
 use crate::encoding::repairs::{decode_inconsistent_utf8_in, fix_c1_controls};
 use crate::encoding::{may_redecode_whole, reinterprets, EncodingEnd};
 use crate::fixes::unescape_html;
@@ -244,7 +245,7 @@ struct Line<'a> {
     /// Whether a badness rule matches within the line.
     bad: Option<bool>,
     /// Which codecs can encode the line (see [`codecs_encoding`]).
-    codecs: Option<u16>,
+    codecs: Option<CodecSet>,
     /// What the line holds that some fix may change.
     triggers: Option<Triggers>,
     /// `unescape_html` leaves the line as it is.
@@ -664,7 +665,9 @@ impl<'a> Lines<'a> {
             // re-decode it with the first that works; with Latin-1, it
             // would also try Windows-1252.
             let codecs = self.codecs_encoding_all();
-            if codecs & 1 != 0 || (codecs != 0 && self.some_codec_decodes_all(codecs, config)) {
+            if codecs.contains(MisreadCodec::Latin1)
+                || (!codecs.is_empty() && self.some_codec_decodes_all(codecs, config))
+            {
                 return Err(NeedsWholeText);
             }
             if config.decode_inconsistent_utf8 {
@@ -802,34 +805,28 @@ impl<'a> Lines<'a> {
     /// first line that fails rules a codec out. (Text whose sloppy
     /// codecs' bytes never decode, such as U+FFFD between line separators,
     /// was fixed whole, encoded once per codec at every step.)
-    fn some_codec_decodes_all(&self, codecs: u16, config: &TextFixerConfig) -> bool {
-        let mut untried = codecs;
-        while untried != 0 {
-            let index = untried.trailing_zeros() as usize;
-            untried &= untried - 1;
+    fn some_codec_decodes_all(&self, codecs: CodecSet, config: &TextFixerConfig) -> bool {
+        codecs.iter().any(|codec| {
             let decodes = |line: &Line| {
-                let mut bytes = encode_encodable(line.body(), index);
+                let mut bytes = encode_encodable(line.body(), codec);
                 if line.newline {
                     bytes.push(b'\n');
                 }
-                reinterprets(&bytes, index, config)
+                reinterprets(&bytes, codec, config)
             };
-            if self.lines.iter().all(decodes) {
-                return true;
-            }
-        }
-        false
+            self.lines.iter().all(decodes)
+        })
     }
 
     /// The codecs that can encode every line.
-    fn codecs_encoding_all(&mut self) -> u16 {
-        let mut codecs = u16::MAX;
+    fn codecs_encoding_all(&mut self) -> CodecSet {
+        let mut codecs = CodecSet::UNDONE;
         for line in &mut self.lines {
             if line.codecs.is_none() {
                 line.codecs = Some(codecs_encoding(line.body()));
             }
-            codecs &= line.codecs.unwrap_or(0);
-            if codecs == 0 {
+            codecs &= line.codecs.unwrap_or(CodecSet::EMPTY);
+            if codecs.is_empty() {
                 break;
             }
         }

@@ -32,7 +32,7 @@ pub(crate) const CONTROL_CHARS: u16 = 1 << 9;
 /// A `<`, which turns entity decoding off in `Auto` mode.
 pub(crate) const TAG: u16 = 1 << 10;
 /// A character that every match of the badness rules holds (see
-/// [`crate::badness::is_anchor`]): without one, text is not mojibake to
+/// `badness::is_anchor`): without one, text is not mojibake to
 /// ftfy's heuristic, and `is_bad` need not look.
 pub(crate) const MAY_BE_BAD: u16 = 1 << 11;
 /// A non-ASCII character that a codec UTF-8 is misread through may encode

@@ -34,52 +34,12 @@
 //! Scoring is one pass over the characters, with no allocation, and never
 //! panics; the tables are embedded bytes, read in place.
 
-mod generated;
+mod model_table;
 mod table;
 
-use generated::{LANGUAGE_NAMES, SCRIPT_LANGUAGES};
+pub(crate) use model_table::Class;
+use model_table::{LANGUAGE_NAMES, SCRIPT_LANGUAGES, UNITS_PER_BIT};
 
-/// The classes of characters, as `xtask/language-model` numbers them in the
-/// character table's low 4 bits: the whole numbering, though not every
-/// class is named in code.
-#[allow(dead_code)]
-pub(crate) mod class {
-    /// A lowercase letter of a modeled script.
-    pub const LOWER: u8 = 0;
-    /// An uppercase or titlecase letter of a modeled script.
-    pub const UPPER: u8 = 1;
-    /// A letter of a modeled script without case.
-    pub const UNCASED: u8 = 2;
-    /// A letter of a script no language of the model is written in.
-    pub const UNMODELED_LETTER: u8 = 3;
-    /// A combining mark.
-    pub const MARK: u8 = 4;
-    /// A decimal digit.
-    pub const DIGIT: u8 = 5;
-    /// Another number (`²`, `½`, `Ⅻ`).
-    pub const OTHER_NUMBER: u8 = 6;
-    /// A space (and the tab).
-    pub const SPACE: u8 = 7;
-    /// The no-break spaces U+00A0 and U+202F.
-    pub const NO_BREAK_SPACE: u8 = 8;
-    /// A line break.
-    pub const LINE_BREAK: u8 = 9;
-    /// ASCII punctuation and symbols.
-    pub const ASCII_PUNCTUATION: u8 = 10;
-    /// Other punctuation.
-    pub const PUNCTUATION: u8 = 11;
-    /// A symbol other than ASCII's and currency signs.
-    pub const SYMBOL: u8 = 12;
-    /// A currency sign.
-    pub const CURRENCY: u8 = 13;
-    /// A control or format character.
-    pub const CONTROL: u8 = 14;
-    /// Private use, surrogates, unassigned, U+FFFD.
-    pub const OTHER: u8 = 15;
-}
-
-/// Costs are in eighths of a bit.
-const UNITS_PER_BIT: u64 = 8;
 /// A letter of its script that a language never has (or too rarely for
 /// the model to keep): 20 bits.
 const UNKNOWN_LETTER: u16 = 160;
@@ -268,7 +228,10 @@ fn languages_keeping(letters: &[char]) -> Languages {
         return Languages::NONE;
     };
     let entry = table::entry(last);
-    if !matches!(entry & 0x0F, class::LOWER | class::UPPER | class::UNCASED) {
+    if !matches!(
+        Class::of_entry(entry),
+        Class::Lower | Class::Upper | Class::Uncased
+    ) {
         return Languages::NONE;
     }
     let Some(&(_, start, _)) = SCRIPT_LANGUAGES.get(usize::from(entry >> 4)) else {
@@ -303,12 +266,12 @@ pub(crate) fn knows_symbol(c: char) -> bool {
     table::lists_symbol(c)
 }
 
-/// A character's class ([`class`]) and, for a letter of a modeled
-/// script, that script.
-pub(crate) fn class_of(c: char) -> (u8, Option<Script>) {
+/// A character's class and, for a letter of a modeled script, that
+/// script.
+pub(crate) fn class_of(c: char) -> (Class, Option<Script>) {
     let entry = table::entry(c);
-    let class = entry & 0x0F;
-    let script = matches!(class, class::LOWER | class::UPPER | class::UNCASED)
+    let class = Class::of_entry(entry);
+    let script = matches!(class, Class::Lower | Class::Upper | Class::Uncased)
         .then(|| {
             SCRIPT_LANGUAGES
                 .get(usize::from(entry >> 4))
@@ -451,9 +414,9 @@ impl Scorer {
         self.chars += 1;
         self.common += u64::from(table::class_cost(self.previous_classes, class));
         self.previous_classes = self.previous_classes << 4 | class;
-        match class {
-            class::LOWER | class::UPPER | class::UNCASED => self.push_letter(c, entry >> 4),
-            class::UNMODELED_LETTER => {
+        match Class::of_entry(entry) {
+            Class::Lower | Class::Upper | Class::Uncased => self.push_letter(c, entry >> 4),
+            Class::UnmodeledLetter => {
                 self.end_word();
                 self.unmodeled_letters += 1;
                 self.common += UNMODELED_LETTER;

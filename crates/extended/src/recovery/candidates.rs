@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use super::repairs::restore_continuation_bytes;
-use ftfy_core::codecs::{Charmap, Codec};
+use ftfy_core::codecs::{Charmap, Codec, MisreadCodec};
 use ftfy_core::fixes::Fix;
 use ftfy_core::ExplanationStep;
 use ftfy_core::Normalization;
@@ -31,19 +31,19 @@ pub(crate) enum Decoder {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Transform {
     /// The single-byte codec the text was wrongly read with.
-    pub(crate) encoder: &'static str,
+    pub(crate) encoder: MisreadCodec,
     /// What the bytes really were.
     pub(crate) decoder: Decoder,
 }
 
-const fn utf8(encoder: &'static str) -> Transform {
+const fn utf8(encoder: MisreadCodec) -> Transform {
     Transform {
         encoder,
         decoder: Decoder::Utf8,
     }
 }
 
-const fn legacy_pair(encoder: &'static str, decoder: &'static str) -> Transform {
+const fn legacy_pair(encoder: MisreadCodec, decoder: &'static str) -> Transform {
     Transform {
         encoder,
         decoder: Decoder::Legacy(decoder),
@@ -51,66 +51,59 @@ const fn legacy_pair(encoder: &'static str, decoder: &'static str) -> Transform 
 }
 
 /// UTF-8 mojibake through every single-byte codec a reader is likely to
-/// have used, in ftfy's order first.
-pub(crate) static UTF8_TRANSFORMS: [Transform; 15] = [
-    utf8("latin-1"),
-    utf8("sloppy-windows-1252"),
-    utf8("sloppy-windows-1251"),
-    utf8("sloppy-windows-1250"),
-    utf8("sloppy-windows-1253"),
-    utf8("sloppy-windows-1254"),
-    utf8("sloppy-windows-1257"),
-    utf8("iso-8859-2"),
-    utf8("macroman"),
-    utf8("cp437"),
-    utf8("sloppy-windows-1255"),
-    utf8("sloppy-windows-1256"),
-    utf8("sloppy-windows-1258"),
-    utf8("sloppy-iso-8859-3"),
-    utf8("sloppy-cp874"),
-];
+/// have used: one per codec of the core's list ([`MisreadCodec::ALL`], in
+/// its order, ftfy's first).
+pub(crate) static UTF8_TRANSFORMS: [Transform; MisreadCodec::ALL.len()] = {
+    let mut transforms = [utf8(MisreadCodec::Latin1); MisreadCodec::ALL.len()];
+    let mut i = 0;
+    while i < transforms.len() {
+        transforms[i] = utf8(MisreadCodec::ALL[i]);
+        i += 1;
+    }
+    transforms
+};
 
 /// Legacy mixups: text written in the second codec, read as the first.
 /// The single-byte pairs are those where a Western (or Cyrillic, or Mac,
 /// or DOS) reader meets another script's or region's code page; the CJK
 /// pairs are double-byte text read as Windows-1252.
 pub(crate) static LEGACY_TRANSFORMS: [Transform; 36] = [
-    legacy_pair("sloppy-windows-1252", "windows-1251"),
-    legacy_pair("sloppy-windows-1252", "koi8-r"),
-    legacy_pair("sloppy-windows-1252", "ibm866"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-5"),
-    legacy_pair("sloppy-windows-1252", "windows-1253"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-7"),
-    legacy_pair("sloppy-windows-1252", "windows-1250"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-2"),
-    legacy_pair("sloppy-windows-1252", "windows-1254"),
-    legacy_pair("sloppy-windows-1252", "windows-1257"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-13"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-4"),
-    legacy_pair("sloppy-windows-1252", "windows-1258"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-15"),
-    legacy_pair("sloppy-windows-1252", "iso-8859-16"),
-    legacy_pair("sloppy-windows-1252", "windows-1255"),
-    legacy_pair("sloppy-windows-1252", "windows-1256"),
-    legacy_pair("sloppy-windows-1252", "shift_jis"),
-    legacy_pair("sloppy-windows-1252", "gbk"),
-    legacy_pair("sloppy-windows-1252", "euc-kr"),
-    legacy_pair("sloppy-windows-1252", "big5"),
-    legacy_pair("sloppy-windows-1252", "euc-jp"),
-    legacy_pair("sloppy-windows-1252", "cp850"),
-    legacy_pair("sloppy-windows-1252", "cp437"),
-    legacy_pair("sloppy-windows-1252", "macroman"),
-    legacy_pair("sloppy-windows-1252", "cp874"),
-    legacy_pair("latin-1", "windows-1251"),
-    legacy_pair("latin-1", "koi8-r"),
-    legacy_pair("latin-1", "windows-1253"),
-    legacy_pair("sloppy-windows-1251", "koi8-r"),
-    legacy_pair("sloppy-windows-1251", "ibm866"),
-    legacy_pair("sloppy-windows-1251", "windows-1252"),
-    legacy_pair("macroman", "cp437"),
-    legacy_pair("macroman", "cp850"),
-    legacy_pair("macroman", "windows-1252"),
-    legacy_pair("cp437", "windows-1252"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1251"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "koi8-r"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "ibm866"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-5"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1253"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-7"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1250"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-2"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1254"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1257"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-13"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-4"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1258"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-15"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "iso-8859-16"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1255"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "windows-1256"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "shift_jis"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "gbk"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "euc-kr"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "big5"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "euc-jp"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "cp850"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "cp437"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "macroman"),
+    legacy_pair(MisreadCodec::SloppyWindows1252, "cp874"),
+    legacy_pair(MisreadCodec::Latin1, "windows-1251"),
+    legacy_pair(MisreadCodec::Latin1, "koi8-r"),
+    legacy_pair(MisreadCodec::Latin1, "windows-1253"),
+    legacy_pair(MisreadCodec::SloppyWindows1251, "koi8-r"),
+    legacy_pair(MisreadCodec::SloppyWindows1251, "ibm866"),
+    legacy_pair(MisreadCodec::SloppyWindows1251, "windows-1252"),
+    legacy_pair(MisreadCodec::MacRoman, "cp437"),
+    legacy_pair(MisreadCodec::MacRoman, "cp850"),
+    legacy_pair(MisreadCodec::MacRoman, "windows-1252"),
+    legacy_pair(MisreadCodec::Cp437, "windows-1252"),
 ];
 
 /// A single-byte codec that transforms encode with, and its bytes for the
@@ -118,7 +111,6 @@ pub(crate) static LEGACY_TRANSFORMS: [Transform; 36] = [
 /// recovery encodes whole lines of Latin, Greek, Cyrillic, Hebrew and
 /// Arabic text, which a table read encodes faster than a search.
 struct Encoder {
-    name: &'static str,
     charmap: &'static Charmap,
     direct: Box<[u8; DIRECT_LIMIT]>,
 }
@@ -127,32 +119,25 @@ struct Encoder {
 /// two-byte UTF-8.
 const DIRECT_LIMIT: usize = 0x800;
 
-/// The single-byte codecs the transforms encode with, looked up once.
+/// The encoder of each codec of the list (every transform encodes with
+/// one), made on first use.
 static ENCODERS: LazyLock<Vec<Encoder>> = LazyLock::new(|| {
-    let mut encoders: Vec<Encoder> = Vec::new();
-    for transform in UTF8_TRANSFORMS.iter().chain(LEGACY_TRANSFORMS.iter()) {
-        let Some(Codec::SingleByte(charmap)) = Codec::from_name(transform.encoder) else {
-            continue;
-        };
-        if encoders.iter().any(|known| known.name == transform.encoder) {
-            continue;
-        }
-        let mut direct = Box::new([0u8; DIRECT_LIMIT]);
-        for (code, slot) in direct.iter_mut().enumerate() {
-            let c = char::from_u32(code as u32).unwrap_or('\0');
-            *slot = charmap.encode_char(c).unwrap_or(0);
-        }
-        encoders.push(Encoder {
-            name: transform.encoder,
-            charmap,
-            direct,
-        });
-    }
-    encoders
+    MisreadCodec::ALL
+        .iter()
+        .map(|codec| {
+            let charmap = codec.charmap();
+            let mut direct = Box::new([0u8; DIRECT_LIMIT]);
+            for (code, slot) in direct.iter_mut().enumerate() {
+                let c = char::from_u32(code as u32).unwrap_or('\0');
+                *slot = charmap.encode_char(c).unwrap_or(0);
+            }
+            Encoder { charmap, direct }
+        })
+        .collect()
 });
 
-fn encoder(name: &str) -> Option<&'static Encoder> {
-    ENCODERS.iter().find(|known| known.name == name)
+fn encoder(codec: MisreadCodec) -> &'static Encoder {
+    &ENCODERS[codec.index()]
 }
 
 impl Encoder {
@@ -169,24 +154,17 @@ impl Encoder {
     }
 }
 
-/// The single-byte codec of [`ftfy_core::codecs`] that a transform encodes
-/// with.
-pub(crate) fn charmap(name: &str) -> Option<&'static Charmap> {
-    encoder(name).map(|encoder| encoder.charmap)
-}
-
-/// How the single-byte codec of [`ftfy_core::codecs`] that a transform
-/// encodes with encodes each character (what [`Charmap::encode_char`]
+/// How `codec` encodes each character (what [`Charmap::encode_char`]
 /// gives), from a table below U+0800.
-pub(crate) fn char_encoder(name: &str) -> Option<impl Fn(char) -> Option<u8> + Copy> {
-    let encoder = encoder(name)?;
-    Some(move |c| encoder.byte(c))
+pub(crate) fn char_encoder(codec: MisreadCodec) -> impl Fn(char) -> Option<u8> + Copy {
+    let encoder = encoder(codec);
+    move |c| encoder.byte(c)
 }
 
-/// Encodes text with a single-byte codec of [`ftfy_core::codecs`] (what
-/// [`Charmap::encode`] gives, or `None` where it fails).
-pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
-    let encoder = encoder(name)?;
+/// Encodes text with `codec` (what [`Charmap::encode`] gives, or `None`
+/// where it fails).
+pub(crate) fn encode(text: &str, codec: MisreadCodec) -> Option<Vec<u8>> {
+    let encoder = encoder(codec);
     let mut bytes = Vec::with_capacity(text.len());
     for c in text.chars() {
         bytes.push(encoder.byte(c)?);
@@ -194,29 +172,9 @@ pub(crate) fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// The codec each of [`LEGACY_TRANSFORMS`] decodes with, looked up once.
-static LEGACY_DECODERS: LazyLock<Vec<Option<Codec>>> = LazyLock::new(|| {
-    LEGACY_TRANSFORMS
-        .iter()
-        .map(|transform| match transform.decoder {
-            Decoder::Legacy(name) => Codec::from_name(name),
-            Decoder::Utf8 => None,
-        })
-        .collect()
-});
-
 /// Whether the legacy codec named `decoder` is a multi-byte (CJK) one.
 pub(crate) fn decodes_multi_byte(decoder: &str) -> bool {
-    matches!(legacy_codec(decoder), Some(Codec::MultiByte(_)))
-}
-
-/// The codec a legacy decoder's name stands for.
-fn legacy_codec(name: &str) -> Option<Codec> {
-    LEGACY_TRANSFORMS
-        .iter()
-        .position(|transform| matches!(transform.decoder, Decoder::Legacy(known) if known == name))
-        .and_then(|index| LEGACY_DECODERS[index])
-        .or_else(|| Codec::from_name(name))
+    matches!(Codec::from_name(decoder), Some(Codec::MultiByte(_)))
 }
 
 /// What a single-byte legacy decoder makes of each byte: whether it
@@ -257,7 +215,7 @@ static BYTE_FACTS: LazyLock<Vec<Option<ByteFacts>>> = LazyLock::new(|| {
                 let info = super::chars::info(c);
                 facts.defined[usize::from(byte)] = true;
                 // (Windows-1258's tone marks join the letters before them.)
-                let mark = crate::language::class_of(c).0 == crate::language::class::MARK;
+                let mark = crate::language::class_of(c).0 == crate::language::Class::Mark;
                 facts.alphabetic[usize::from(byte)] = u8::from(info.alphabetic || mark);
                 facts.symbol[usize::from(byte)] = u8::from(super::readings::is_symbol(c));
             }
@@ -302,8 +260,9 @@ pub(crate) fn whole_line_encoded(
     transform: Transform,
     bytes: &[u8],
 ) -> Option<Candidate> {
-    let charmap = charmap(transform.encoder)?;
-    let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(charmap))];
+    let mut plan = vec![ExplanationStep::Encode(Codec::SingleByte(
+        transform.encoder.charmap(),
+    ))];
     let decoded = match transform.decoder {
         Decoder::Utf8 => {
             let repaired = restore_continuation_bytes(bytes);
@@ -316,7 +275,7 @@ pub(crate) fn whole_line_encoded(
             String::from_utf8(repaired.into_owned()).ok()?
         }
         Decoder::Legacy(name) => {
-            let codec = legacy_codec(name)?;
+            let codec = Codec::from_name(name)?;
             plan.push(ExplanationStep::Decode(codec));
             let decoded = codec.decode(bytes).ok()?;
             // Windows-1258 writes most of Vietnamese's tones as combining
@@ -370,7 +329,7 @@ mod tests {
                 .chars()
                 .filter(|&c| {
                     c.is_alphabetic()
-                        || crate::language::class_of(c).0 == crate::language::class::MARK
+                        || crate::language::class_of(c).0 == crate::language::Class::Mark
                 })
                 .count();
             assert_eq!(letters, letters_and_marks, "{name}");
@@ -397,14 +356,13 @@ mod tests {
     /// gives, for every character it covers and on random text.
     #[test]
     fn fast_encoding_agrees_with_the_codecs() {
-        for encoder in ENCODERS.iter() {
+        for codec in MisreadCodec::ALL {
             for c in (0..0x900).filter_map(char::from_u32) {
                 let text = format!("a{c}b");
                 assert_eq!(
-                    encode(&text, encoder.name),
-                    encoder.charmap.encode(&text).ok(),
-                    "{} {c:?}",
-                    encoder.name
+                    encode(&text, codec),
+                    codec.charmap().encode(&text).ok(),
+                    "{codec} {c:?}"
                 );
             }
         }
@@ -413,8 +371,8 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn fast_encoding_agrees_on_random_text(text in "[a-z é€Ÿ€œ‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›žЀ-ӿΑ-ωא-ת؀-ۿ☃\u{0}-\u{7ff}]{0,12}") {
-            for encoder in ENCODERS.iter() {
-                proptest::prop_assert_eq!(encode(&text, encoder.name), encoder.charmap.encode(&text).ok());
+            for codec in MisreadCodec::ALL {
+                proptest::prop_assert_eq!(encode(&text, codec), codec.charmap().encode(&text).ok());
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Per-character facts that extended recovery looks up on every
 //! character: what each single-byte codec of
-//! [`super::candidates::UTF8_TRANSFORMS`] makes of it (for
+//! UTF-8 is misread through ([`MisreadCodec`]) makes of it (for
 //! [`super::prefilter`]) and what the signs of mojibake see in it (its
 //! [`Kind`], whether Rust calls it alphabetic, lowercase, uppercase). One
 //! table, generated from the codecs' own tables and [`Kind::of`] by the
@@ -14,27 +14,28 @@ mod chars_table;
 
 use super::signs::Kind;
 use crate::language::Script;
+use ftfy_core::codecs::{CodecSet, MisreadCodec};
 
-/// What a character is, to each codec (one bit per entry of
-/// [`UTF8_TRANSFORMS`]) and to the model.
+/// What a character is, to each codec UTF-8 is misread through (a set of
+/// [`MisreadCodec`]s) and to the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Info {
     /// The codec encodes it.
-    pub(crate) enc: u16,
+    pub(crate) enc: CodecSet,
     /// Its byte starts a UTF-8 sequence of two, three or four bytes.
-    pub(crate) lead1: u16,
-    pub(crate) lead2: u16,
-    pub(crate) lead3: u16,
+    pub(crate) lead1: CodecSet,
+    pub(crate) lead2: CodecSet,
+    pub(crate) lead3: CodecSet,
     /// Its byte is a UTF-8 continuation byte (80–BF).
-    pub(crate) cont: u16,
+    pub(crate) cont: CodecSet,
     /// Its byte is a space, `'` or `"`, which may stand for a
     /// continuation byte (`restore_continuation_bytes`).
-    pub(crate) quote: u16,
+    pub(crate) quote: CodecSet,
     /// Its byte is above 7F and neither a lead nor a continuation byte.
-    pub(crate) bad: u16,
+    pub(crate) bad: CodecSet,
     /// It is not ASCII but its byte is (U+FFFD, byte 1A of the sloppy
     /// codecs).
-    pub(crate) ascii_byte: u16,
+    pub(crate) ascii_byte: CodecSet,
     /// What the signs of mojibake see in it.
     pub(crate) kind: Kind,
     /// `char::is_alphabetic`.
@@ -52,11 +53,11 @@ const BLOCK: usize = 64;
 /// [`Info`]'s fields of the same names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sequencing {
-    pub(crate) enc: u16,
-    pub(crate) lead1: u16,
-    pub(crate) lead2: u16,
-    pub(crate) lead3: u16,
-    pub(crate) cont: u16,
+    pub(crate) enc: CodecSet,
+    pub(crate) lead1: CodecSet,
+    pub(crate) lead2: CodecSet,
+    pub(crate) lead3: CodecSet,
+    pub(crate) cont: CodecSet,
     /// It is a Latin letter.
     pub(crate) latin_letter: bool,
     /// [`Info::ascii_byte`] is not empty.
@@ -86,7 +87,7 @@ impl Sequencing {
                     ..
                 }
             ),
-            ascii_byte: info.ascii_byte != 0,
+            ascii_byte: !info.ascii_byte.is_empty(),
             kind: info.kind,
         }
     }
@@ -104,29 +105,30 @@ impl RunBits {
     const PLAIN: u64 = 1 << 48;
 
     const fn of(sequencing: &Sequencing) -> RunBits {
-        let leads = sequencing.lead1 | sequencing.lead2 | sequencing.lead3;
+        // (Bits, as a const fn cannot use `|` on sets.)
+        let leads = sequencing.lead1.bits() | sequencing.lead2.bits() | sequencing.lead3.bits();
         let plain = !sequencing.latin_letter && !sequencing.ascii_byte;
         RunBits(
-            sequencing.enc as u64
-                | ((sequencing.cont as u64) << 16)
+            sequencing.enc.bits() as u64
+                | ((sequencing.cont.bits() as u64) << 16)
                 | ((leads as u64) << 32)
                 | if plain { Self::PLAIN } else { 0 },
         )
     }
 
     #[inline]
-    pub(crate) fn enc(self) -> u16 {
-        self.0 as u16
+    pub(crate) fn enc(self) -> CodecSet {
+        CodecSet::from_bits(self.0 as u16)
     }
 
     #[inline]
-    pub(crate) fn cont(self) -> u16 {
-        (self.0 >> 16) as u16
+    pub(crate) fn cont(self) -> CodecSet {
+        CodecSet::from_bits((self.0 >> 16) as u16)
     }
 
     #[inline]
-    pub(crate) fn leads(self) -> u16 {
-        (self.0 >> 32) as u16
+    pub(crate) fn leads(self) -> CodecSet {
+        CodecSet::from_bits((self.0 >> 32) as u16)
     }
 
     #[inline]
@@ -154,12 +156,12 @@ pub(crate) struct Table {
     /// Blocks of row numbers.
     blocks: &'static [[u16; BLOCK]],
     rows: &'static [Info],
-    /// The bits of the codecs that legacy transforms encode with.
-    pub(crate) legacy: u16,
-    /// The bit of Windows-1251 (the encoder of the mixups read as it).
-    pub(crate) windows_1251: u16,
-    /// Every codec's bit.
-    pub(crate) all: u16,
+    /// The codecs that legacy transforms encode with.
+    pub(crate) legacy: CodecSet,
+    /// Windows-1251 (the encoder of the mixups read as it).
+    pub(crate) windows_1251: CodecSet,
+    /// Every codec.
+    pub(crate) all: CodecSet,
 }
 
 /// The table (see the module's comment).
@@ -169,9 +171,9 @@ pub(crate) static TABLE: Table = Table {
     index: &chars_table::INDEX,
     blocks: &chars_table::BLOCKS,
     rows: &chars_table::ROWS,
-    legacy: chars_table::LEGACY,
-    windows_1251: chars_table::WINDOWS_1251,
-    all: chars_table::ALL,
+    legacy: CodecSet::from_bits(chars_table::LEGACY),
+    windows_1251: CodecSet::from_bits(chars_table::WINDOWS_1251),
+    all: CodecSet::from_bits(chars_table::ALL),
 };
 
 /// The facts of a character of the BMP, from the generated constants (as
@@ -201,26 +203,28 @@ const fn two_byte_run() -> [RunBits; TWO_BYTE] {
     table
 }
 
-pub(crate) fn info_of(c: char, encoders: &[&'static ftfy_core::codecs::Charmap]) -> Info {
+/// The facts of `c` for the codecs of `encoders` (none, or all of them,
+/// in the list's order).
+pub(crate) fn info_of(c: char, encoders: &[MisreadCodec]) -> Info {
     let mut info = Info {
-        enc: 0,
-        lead1: 0,
-        lead2: 0,
-        lead3: 0,
-        cont: 0,
-        quote: 0,
-        bad: 0,
-        ascii_byte: 0,
+        enc: CodecSet::EMPTY,
+        lead1: CodecSet::EMPTY,
+        lead2: CodecSet::EMPTY,
+        lead3: CodecSet::EMPTY,
+        cont: CodecSet::EMPTY,
+        quote: CodecSet::EMPTY,
+        bad: CodecSet::EMPTY,
+        ascii_byte: CodecSet::EMPTY,
         kind: Kind::of(c),
         alphabetic: c.is_alphabetic(),
         lowercase: c.is_lowercase(),
         uppercase: c.is_uppercase(),
     };
-    for (bit, charmap) in encoders.iter().enumerate() {
-        let Some(byte) = charmap.encode_char(c) else {
+    for &codec in encoders {
+        let Some(byte) = codec.charmap().encode_char(c) else {
             continue;
         };
-        let bit = 1 << bit;
+        let bit = CodecSet::of(codec);
         info.enc |= bit;
         match byte {
             b' ' | b'\'' | b'"' => info.quote |= bit,
@@ -243,14 +247,14 @@ pub(crate) fn info_of(c: char, encoders: &[&'static ftfy_core::codecs::Charmap])
 /// the character is alphabetic, lowercase, uppercase.
 const fn row(bits: [u16; 8], kind: Kind, flags: [bool; 3]) -> Info {
     Info {
-        enc: bits[0],
-        lead1: bits[1],
-        lead2: bits[2],
-        lead3: bits[3],
-        cont: bits[4],
-        quote: bits[5],
-        bad: bits[6],
-        ascii_byte: bits[7],
+        enc: CodecSet::from_bits(bits[0]),
+        lead1: CodecSet::from_bits(bits[1]),
+        lead2: CodecSet::from_bits(bits[2]),
+        lead3: CodecSet::from_bits(bits[3]),
+        cont: CodecSet::from_bits(bits[4]),
+        quote: CodecSet::from_bits(bits[5]),
+        bad: CodecSet::from_bits(bits[6]),
+        ascii_byte: CodecSet::from_bits(bits[7]),
         kind,
         alphabetic: flags[0],
         lowercase: flags[1],
@@ -283,40 +287,26 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::super::candidates::{charmap, LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
+    use super::super::candidates::LEGACY_TRANSFORMS;
     use super::*;
     use ftfy_core::extension::FnvMap;
 
-    /// The table's parts as the codecs of [`UTF8_TRANSFORMS`] and
+    /// The table's parts as the codecs of [`MisreadCodec::ALL`] and
     /// [`Kind::of`] make them: the block of each 64 code points, blocks of
     /// row numbers, rows of distinct facts, and the legacy, Windows-1251
     /// and all-codecs bits.
     fn build() -> (Vec<u16>, Vec<[u16; BLOCK]>, Vec<Info>, [u16; 3]) {
-        let encoders: Vec<_> = UTF8_TRANSFORMS
+        let encoders = MisreadCodec::ALL;
+        let all = CodecSet::ALL.bits();
+        let legacy: CodecSet = LEGACY_TRANSFORMS
             .iter()
-            .map(|transform| charmap(transform.encoder).expect("a single-byte codec"))
+            .map(|transform| transform.encoder)
             .collect();
-        assert!(encoders.len() <= 16, "one bit per codec");
-        let all = u16::try_from((1u32 << encoders.len()) - 1).unwrap_or(u16::MAX);
-        // A legacy encoder that is not among the UTF-8 ones would have no
-        // bit: then every line may have a legacy candidate.
-        let legacy = LEGACY_TRANSFORMS.iter().fold(0, |mask, transform| {
-            match UTF8_TRANSFORMS
-                .iter()
-                .position(|utf8| utf8.encoder == transform.encoder)
-            {
-                Some(bit) => mask | (1 << bit),
-                None => all,
-            }
-        });
-        let windows_1251 = UTF8_TRANSFORMS
-            .iter()
-            .position(|transform| transform.encoder == super::super::cyrillic::READ_AS)
-            .map_or(0, |bit| 1 << bit);
+        let windows_1251 = CodecSet::of(super::super::cyrillic::READ_AS).bits();
         // A codec encodes only characters that some byte of it decodes to:
         // the rest of the BMP (most of it) needs no encoder's search.
         let mut decodable = vec![false; 0x10000];
-        for charmap in &encoders {
+        for charmap in encoders.map(MisreadCodec::charmap) {
             for byte in 0..=255u8 {
                 if let Some(c) = charmap.decode_byte(byte) {
                     decodable[c as usize] = true;
@@ -354,8 +344,8 @@ mod tests {
         // Characters beyond the BMP: no single-byte codec encodes them.
         assert!(encoders
             .iter()
-            .all(|charmap| charmap.encode_char('\u{1F600}').is_none()));
-        (index, blocks, rows, [legacy, windows_1251, all])
+            .all(|codec| codec.charmap().encode_char('\u{1F600}').is_none()));
+        (index, blocks, rows, [legacy.bits(), windows_1251, all])
     }
 
     /// A kind as Rust source.
@@ -389,7 +379,10 @@ mod tests {
                     info.bad,
                     info.ascii_byte,
                 ];
-                let bits: Vec<String> = bits.iter().map(|bits| format!("{bits:#x}")).collect();
+                let bits: Vec<String> = bits
+                    .iter()
+                    .map(|set| format!("{:#x}", set.bits()))
+                    .collect();
                 format!(
                     "    row([{}], {}, [{}, {}, {}]),\n",
                     bits.join(", "),
@@ -461,10 +454,8 @@ mod tests {
     /// point.
     #[test]
     fn lookups_agree_with_the_slow_functions() {
-        let encoders: Vec<_> = UTF8_TRANSFORMS
-            .iter()
-            .map(|transform| charmap(transform.encoder).unwrap())
-            .collect();
+        let encoders: Vec<&ftfy_core::codecs::Charmap> =
+            MisreadCodec::ALL.map(MisreadCodec::charmap).to_vec();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let fact = info(c);
             assert_eq!(fact.kind, Kind::of(c), "{c:?}");
@@ -474,7 +465,7 @@ mod tests {
             for (bit, charmap) in encoders.iter().enumerate() {
                 let encodable = charmap.encode_char(c).is_some();
                 assert_eq!(
-                    fact.enc & (1 << bit) != 0,
+                    fact.enc.contains(MisreadCodec::ALL[bit]),
                     encodable,
                     "{c:?} {}",
                     charmap.name()

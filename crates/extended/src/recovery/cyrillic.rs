@@ -15,9 +15,11 @@
 //!   words of ASCII letters: read as Windows-1251 they become Cyrillic
 //!   letters inside Latin words (`cafй`, `Hфtel`).
 
+use ftfy_core::codecs::MisreadCodec;
+
 /// The codec these mixups are read as (see
 /// [`super::candidates::LEGACY_TRANSFORMS`]).
-pub(crate) const READ_AS: &str = "sloppy-windows-1251";
+pub(crate) const READ_AS: MisreadCodec = MisreadCodec::SloppyWindows1251;
 
 /// The signs of each mixup read as Windows-1251 in one line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

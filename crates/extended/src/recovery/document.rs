@@ -110,7 +110,7 @@ fn decision(supported: &Supported, lines: Range<usize>) -> DocumentDecision {
     let transform = LEGACY_TRANSFORMS[supported.transform];
     DocumentDecision {
         lines,
-        read_as: transform.encoder,
+        read_as: transform.encoder.name(),
         written_in: match transform.decoder {
             Decoder::Legacy(name) => name,
             Decoder::Utf8 => "utf-8",
@@ -219,25 +219,17 @@ fn legacy_viable(line: &str) -> Option<prefilter::Viable> {
     if line.is_ascii() || !some_reader_encodes(line) {
         return None;
     }
-    prefilter::viable(line).filter(|viable| viable.legacy != 0)
+    prefilter::viable(line).filter(|viable| !viable.legacy.is_empty())
 }
 
 /// Whether some codec a legacy pair reads with encodes every character
 /// of `line` (from the codecs' own tables): a line of Han, Hangul or
 /// Devanagari stops at its first such letter.
 fn some_reader_encodes(line: &str) -> bool {
-    static READERS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-        let mut readers: Vec<&'static str> = Vec::new();
-        for transform in &LEGACY_TRANSFORMS {
-            if !readers.contains(&transform.encoder) {
-                readers.push(transform.encoder);
-            }
-        }
-        readers
-    });
-    READERS.iter().any(|&reader| {
-        candidates::char_encoder(reader)
-            .is_some_and(|encode| line.chars().all(|c| encode(c).is_some()))
+    // (The chars table holds the set of those codecs.)
+    super::chars::TABLE.legacy.iter().any(|reader| {
+        let encode = candidates::char_encoder(reader);
+        line.chars().all(|c| encode(c).is_some())
     })
 }
 

@@ -37,6 +37,7 @@ use super::readings::{self, Scripts};
 use super::signs;
 use super::spans;
 use crate::language::Scorer;
+use ftfy_core::codecs::{CodecSet, MisreadCodec};
 use ftfy_core::fixes::Fix;
 use ftfy_core::ExplanationStep;
 
@@ -213,7 +214,7 @@ pub(super) fn legacy_readings(
     };
     judge.known_scripts = judge.known_scripts.union(decided);
     let viable = prefilter::Viable {
-        legacy: u16::MAX,
+        legacy: CodecSet::ALL,
         ..prefilter::Viable::NOTHING
     };
     let mut readings = Vec::new();
@@ -336,17 +337,17 @@ fn utf8_candidates(
     let mut utf8_candidates = Vec::new();
     // Codecs through which the whole line re-decodes: their span repair
     // could only fix part of the same.
-    let mut whole_lines = 0u16;
-    for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
-        if viable.line & (1 << bit) != 0 {
+    let mut whole_lines = CodecSet::EMPTY;
+    for transform in UTF8_TRANSFORMS {
+        if viable.line.contains(transform.encoder) {
             budget.charge(text.len())?;
             if let Some(candidate) = whole_line(text, transform) {
                 utf8_candidates.push(candidate);
-                whole_lines |= 1 << bit;
+                whole_lines |= CodecSet::of(transform.encoder);
             }
         }
     }
-    let repairs: &[Repair] = if viable.spans == 0 || !spans::may_hold_utf8(text) {
+    let repairs: &[Repair] = if viable.spans.is_empty() || !spans::may_hold_utf8(text) {
         &[]
     } else if merged_so_far >= 2 {
         &[Repair::Likelier, Repair::Leftovers]
@@ -354,18 +355,13 @@ fn utf8_candidates(
         &[Repair::Likelier]
     };
     for &repair in repairs {
-        for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
-            if (viable.spans & !whole_lines) & (1 << bit) == 0 {
-                continue;
-            }
+        for codec in (viable.spans - whole_lines).iter() {
             budget.charge(text.len())?;
-            let fixed = spans::repair_spans(text, transform.encoder, repair, budget)?;
+            let fixed = spans::repair_spans(text, codec, repair, budget)?;
             if let std::borrow::Cow::Owned(fixed) = fixed {
-                let codec = candidates::charmap(transform.encoder);
-                if let Some(name) = codec.and_then(|codec| ExtensionFix::spans(codec, repair)) {
-                    let plan = vec![ExplanationStep::Apply(Fix::Extension(name))];
-                    utf8_candidates.push(Candidate { text: fixed, plan });
-                }
+                let step = ExtensionFix::span_step(codec, repair);
+                let plan = vec![ExplanationStep::Apply(Fix::Extension(step))];
+                utf8_candidates.push(Candidate { text: fixed, plan });
             }
         }
     }
@@ -383,7 +379,7 @@ fn for_each_legacy_candidate(
     mut visit: impl FnMut(Candidate, Transform) -> Result<(), Exhausted>,
 ) -> Result<(), Exhausted> {
     // The text's bytes in each encoder, made once.
-    let mut encoded: Vec<(&str, Option<Vec<u8>>)> = Vec::new();
+    let mut encoded: Vec<(MisreadCodec, Option<Vec<u8>>)> = Vec::new();
     let cyrillic_signs = OnceCell::new();
     for (index, &transform) in LEGACY_TRANSFORMS.iter().enumerate() {
         let Decoder::Legacy(decoder) = transform.decoder else {
@@ -400,7 +396,10 @@ fn for_each_legacy_candidate(
             continue;
         }
         budget.charge(text.len())?;
-        let bytes = match encoded.iter().find(|(name, _)| *name == transform.encoder) {
+        let bytes = match encoded
+            .iter()
+            .find(|(codec, _)| *codec == transform.encoder)
+        {
             Some((_, bytes)) => bytes,
             None => {
                 let bytes = candidates::encode(text, transform.encoder);

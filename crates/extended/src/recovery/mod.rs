@@ -50,7 +50,7 @@
 //! assert_eq!(plan, ["('encode', 'sloppy-windows-1252')", "('decode', 'windows-1251')"]);
 //! ```
 
-mod alphabets;
+mod alphabets_table;
 mod budget;
 mod candidates;
 mod chars;
@@ -74,7 +74,7 @@ use ftfy_core::TextFixerConfig;
 
 use crate::{ExtensionFix, Step};
 use budget::{Budget, Exhausted};
-use candidates::{Candidate, UTF8_TRANSFORMS};
+use candidates::Candidate;
 use judge::Earlier;
 
 pub use document::{DocumentReadings, DocumentRecovery, DOCUMENT_WINDOW};
@@ -338,15 +338,15 @@ fn recover_line(
 /// Urdu lines, whose letters often make UTF-8 sequences in Windows-1256,
 /// stop here.
 fn only_rereads_clean_words(text: &str, viable: prefilter::Viable) -> bool {
-    if viable.line != 0 || viable.legacy != 0 || !prefilter::shows_no_hard_sign(text) {
+    if !viable.line.is_empty() || !viable.legacy.is_empty() || !prefilter::shows_no_hard_sign(text)
+    {
         return false;
     }
     let scripts = readings::Scripts::of(text);
-    UTF8_TRANSFORMS
+    viable
+        .spans
         .iter()
-        .enumerate()
-        .filter(|&(bit, _)| viable.spans & (1 << bit) != 0)
-        .all(|(_, transform)| spans::every_repair_is_turned_down(text, transform.encoder, scripts))
+        .all(|codec| spans::every_repair_is_turned_down(text, codec, scripts))
 }
 
 /// The functions behind the names of [`ExtensionFix`] (the plans'
@@ -373,9 +373,9 @@ impl ExtensionFix {
     /// assert_eq!(fix.apply_text("žena i Å¡kola").unwrap(), "žena i škola");
     /// ```
     pub fn apply_text(self, text: &str) -> Option<Cow<'_, str>> {
-        let (codec, repair) = self.span_repair()?;
+        let (codec, repair) = self.span_codec()?;
         // Replaying a plan does one repair: no budget needed.
-        spans::repair_spans(text, codec.name(), repair, &Budget::unlimited()).ok()
+        spans::repair_spans(text, codec, repair, &Budget::unlimited()).ok()
     }
 }
 

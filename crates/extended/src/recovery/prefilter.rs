@@ -41,11 +41,11 @@
 //! random text and the corpus check in `xtask/python/extended/measure.py`
 //! counts the lines it lets through.
 
-use super::candidates::UTF8_TRANSFORMS;
 use super::chars::{Info, Sequencing, Table, TABLE, TWO_BYTE_END};
 use super::cyrillic;
 use super::signs::{Kind, Scanner};
 use crate::language::Script;
+use ftfy_core::codecs::{CodecSet, MisreadCodec};
 use ftfy_core::extension::text::{bytes_below, bytes_equal, word_at, HIGH_BITS};
 use ftfy_core::extension::{starts_unencodable, UNENCODABLE};
 use std::sync::LazyLock;
@@ -54,10 +54,10 @@ use std::sync::LazyLock;
 /// UTF-8 sequence, and which await one, two or three continuation bytes.
 #[derive(Clone, Copy)]
 struct Utf8State {
-    ok: u16,
-    need1: u16,
-    need2: u16,
-    need3: u16,
+    ok: CodecSet,
+    need1: CodecSet,
+    need2: CodecSet,
+    need3: CodecSet,
     /// The characters taken as continuation bytes so far: those a
     /// re-decoding would merge into the character before them.
     merged: Merges,
@@ -68,53 +68,54 @@ struct Utf8State {
 #[derive(Clone, Copy, Default)]
 struct Merges {
     /// Codecs that merge at least one character.
-    once: u16,
+    once: CodecSet,
     /// Codecs that merge at least two.
-    twice: u16,
+    twice: CodecSet,
 }
 
 impl Merges {
     /// One more merged character in the codecs of `codecs`.
-    fn add(&mut self, codecs: u16) {
+    fn add(&mut self, codecs: CodecSet) {
         self.twice |= self.once & codecs;
         self.once |= codecs;
     }
 
     /// Those of `other` too, in the codecs of `codecs`.
-    fn add_all(&mut self, other: Merges, codecs: u16) {
+    fn add_all(&mut self, other: Merges, codecs: CodecSet) {
         self.twice |= (other.twice | (self.once & other.once)) & codecs;
         self.once |= other.once & codecs;
     }
 
     /// Forgets the codecs of `codecs`.
-    fn clear(&mut self, codecs: u16) {
-        self.once &= !codecs;
-        self.twice &= !codecs;
+    fn clear(&mut self, codecs: CodecSet) {
+        self.once -= codecs;
+        self.twice -= codecs;
     }
 }
 
-/// The codecs in which a character breaks UTF-8, where the codecs of
-/// `pending` await a continuation byte: it is not encoded (`enc`), an open
+/// The codecs among those that encode a character in which it breaks
+/// UTF-8, where the codecs of `pending` await a continuation byte: an open
 /// sequence doesn't take it (`takes`), or it can't stand where none is
 /// open (`stray`: a continuation byte, or a byte that neither starts nor
-/// continues a sequence).
+/// continues a sequence). (In the codecs that don't encode it, it breaks
+/// UTF-8 too.)
 #[inline]
-fn breaks(pending: u16, enc: u16, takes: u16, stray: u16) -> u16 {
-    !enc | (pending & !takes) | (!pending & stray)
+fn breaks(pending: CodecSet, takes: CodecSet, stray: CodecSet) -> CodecSet {
+    (pending - takes) | (stray - pending)
 }
 
 impl Utf8State {
-    fn new(all: u16) -> Utf8State {
+    fn new(all: CodecSet) -> Utf8State {
         Utf8State {
             ok: all,
-            need1: 0,
-            need2: 0,
-            need3: 0,
+            need1: CodecSet::EMPTY,
+            need2: CodecSet::EMPTY,
+            need3: CodecSet::EMPTY,
             merged: Merges::default(),
         }
     }
 
-    fn pending(self) -> u16 {
+    fn pending(self) -> CodecSet {
         self.need1 | self.need2 | self.need3
     }
 
@@ -122,18 +123,17 @@ impl Utf8State {
     #[inline]
     fn step(&mut self, info: &Bytes) {
         let pending = self.pending();
-        let idle = !pending;
         let takes = info.cont | info.quote;
-        self.ok &= !breaks(pending, info.enc, takes, info.cont | info.bad);
+        self.ok = (self.ok & info.enc) - breaks(pending, takes, info.cont | info.bad);
         self.merged.add(pending & takes & self.ok);
-        self.need1 = ((self.need2 & takes) | (idle & info.lead1)) & self.ok;
-        self.need2 = ((self.need3 & takes) | (idle & info.lead2)) & self.ok;
-        self.need3 = idle & info.lead3 & self.ok;
+        self.need1 = ((self.need2 & takes) | (info.lead1 - pending)) & self.ok;
+        self.need2 = ((self.need3 & takes) | (info.lead2 - pending)) & self.ok;
+        self.need3 = (info.lead3 - pending) & self.ok;
     }
 
     /// The codecs for which everything so far decodes.
-    fn complete(self) -> u16 {
-        self.ok & !self.pending()
+    fn complete(self) -> CodecSet {
+        self.ok - self.pending()
     }
 }
 
@@ -141,13 +141,13 @@ impl Utf8State {
 /// it (see [`Info`]'s fields of the same names).
 #[derive(Clone, Copy)]
 struct Bytes {
-    enc: u16,
-    lead1: u16,
-    lead2: u16,
-    lead3: u16,
-    cont: u16,
-    quote: u16,
-    bad: u16,
+    enc: CodecSet,
+    lead1: CodecSet,
+    lead2: CodecSet,
+    lead3: CodecSet,
+    cont: CodecSet,
+    quote: CodecSet,
+    bad: CodecSet,
 }
 
 impl From<&Info> for Bytes {
@@ -176,23 +176,24 @@ impl From<&Sequencing> for Bytes {
             lead2: info.lead2,
             lead3: info.lead3,
             cont: info.cont,
-            quote: 0,
-            bad: info.enc & !(info.cont | info.lead1 | info.lead2 | info.lead3),
+            quote: CodecSet::EMPTY,
+            bad: info.enc - (info.cont | info.lead1 | info.lead2 | info.lead3),
         }
     }
 }
 
-/// Which candidates of [`super::recover`] may exist for a line, one bit
-/// per entry of [`UTF8_TRANSFORMS`] (see [`encoder_bit`]).
+/// Which candidates of [`super::recover`] may exist for a line: sets of
+/// the codecs UTF-8 is misread through (those of [`UTF8_TRANSFORMS`],
+/// the encoders of the legacy transforms among them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Viable {
     /// Codecs through which the whole line may decode as UTF-8.
-    pub(crate) line: u16,
+    pub(crate) line: CodecSet,
     /// Codecs through which some run of a word may decode as UTF-8.
-    pub(crate) spans: u16,
+    pub(crate) spans: CodecSet,
     /// Codecs that encode the whole line, when a legacy re-decoding may
     /// be accepted (else 0).
-    pub(crate) legacy: u16,
+    pub(crate) legacy: CodecSet,
     /// Whether only UTF-8 re-decodings may exist, each merging at most
     /// one character, and the text as read shows none of the signs that
     /// one such sequence needs (a hard sign, Latin letters no language
@@ -205,34 +206,26 @@ pub(crate) struct Viable {
 impl Viable {
     /// No candidate.
     pub(crate) const NOTHING: Viable = Viable {
-        line: 0,
-        spans: 0,
-        legacy: 0,
+        line: CodecSet::EMPTY,
+        spans: CodecSet::EMPTY,
+        legacy: CodecSet::EMPTY,
         weak: false,
     };
 
     /// Every candidate: recovery without the prefilter, for tests.
     #[cfg(test)]
     pub(crate) const EVERYTHING: Viable = Viable {
-        line: u16::MAX,
-        spans: u16::MAX,
-        legacy: u16::MAX,
+        line: CodecSet::ALL,
+        spans: CodecSet::ALL,
+        legacy: CodecSet::ALL,
         weak: false,
     };
 
     /// Whether the legacy transforms that encode with `encoder` may make
     /// a candidate.
-    pub(crate) fn legacy_through(self, encoder: &str) -> bool {
-        encoder_bit(encoder).is_none_or(|bit| self.legacy & bit != 0)
+    pub(crate) fn legacy_through(self, encoder: MisreadCodec) -> bool {
+        self.legacy.contains(encoder)
     }
-}
-
-/// The bit of a codec of [`UTF8_TRANSFORMS`] in [`Viable`]'s masks.
-pub(crate) fn encoder_bit(encoder: &str) -> Option<u16> {
-    UTF8_TRANSFORMS
-        .iter()
-        .position(|transform| transform.encoder == encoder)
-        .map(|bit| 1 << bit)
 }
 
 fn is_printable_ascii(byte: u8) -> bool {
@@ -312,7 +305,7 @@ fn alphabet_line_is_clean(text: &str) -> bool {
         at += 2;
     }
     // (A sequence at the very end is cut short.)
-    (after_non_ascii || !line_may_decode) && encodable & table.legacy == 0
+    (after_non_ascii || !line_may_decode) && (encodable & table.legacy).is_empty()
 }
 
 /// The run bits of the two-byte character of code point `code` if it is
@@ -320,7 +313,7 @@ fn alphabet_line_is_clean(text: &str) -> bool {
 /// letter, not read as an ASCII byte, and a continuation byte in no codec.
 fn alphabet_letter(table: &Table, code: usize) -> Option<super::chars::RunBits> {
     let bits = table.two_byte_run[code - 0x80];
-    (bits.plain() && bits.cont() == 0 && !(0x400..0x530).contains(&code)).then_some(bits)
+    (bits.plain() && bits.cont().is_empty() && !(0x400..0x530).contains(&code)).then_some(bits)
 }
 
 /// What the shortcut decided of a line.
@@ -365,7 +358,7 @@ struct ShortcutPass<'t> {
     at: usize,
     non_ascii: usize,
     /// Codecs that encode the line so far.
-    encodable: u16,
+    encodable: CodecSet,
     /// The signs of the line, while a legacy re-decoding through a codec
     /// other than Windows-1251 may need them ([`ShortcutPass::scanning`]).
     scanner: Scanner,
@@ -373,14 +366,14 @@ struct ShortcutPass<'t> {
     cyrillic_letters: CyrillicLetters,
     /// Codecs in which a lead byte still awaits one, two or three
     /// continuation bytes; a sequence that completes is a UTF-8 candidate.
-    need1: u16,
-    need2: u16,
-    need3: u16,
+    need1: CodecSet,
+    need2: CodecSet,
+    need3: CodecSet,
     /// Codecs through which the line may still decode as UTF-8 as a whole
     /// (a superset: bytes that start nothing are not checked). Only their
     /// sequences may take a space for a continuation byte, as runs end at
     /// whitespace.
-    line_ok: u16,
+    line_ok: CodecSet,
 }
 
 impl<'t> ShortcutPass<'t> {
@@ -395,14 +388,14 @@ impl<'t> ShortcutPass<'t> {
             encodable: table.all,
             scanner: Scanner::default(),
             cyrillic_letters: CyrillicLetters::default(),
-            need1: 0,
-            need2: 0,
-            need3: 0,
+            need1: CodecSet::EMPTY,
+            need2: CodecSet::EMPTY,
+            need3: CodecSet::EMPTY,
             line_ok: table.all,
         }
     }
 
-    fn open(&self) -> u16 {
+    fn open(&self) -> CodecSet {
         self.need1 | self.need2 | self.need3
     }
 
@@ -410,7 +403,7 @@ impl<'t> ShortcutPass<'t> {
     /// encodes with still encodes the line: then its signs matter.
     #[inline]
     fn scanning(&self) -> bool {
-        self.encodable & self.table.legacy & !self.table.windows_1251 != 0
+        !((self.encodable & self.table.legacy) - self.table.windows_1251).is_empty()
     }
 
     /// Every sequence breaks at a character no codec encodes, and the line
@@ -418,9 +411,9 @@ impl<'t> ShortcutPass<'t> {
     /// codec may encode.
     fn unencodable(&mut self) {
         self.at = skip_to_encodable(self.bytes, self.at);
-        self.encodable = 0;
-        self.line_ok = 0;
-        (self.need1, self.need2, self.need3) = (0, 0, 0);
+        self.encodable = CodecSet::EMPTY;
+        self.line_ok = CodecSet::EMPTY;
+        (self.need1, self.need2, self.need3) = (CodecSet::EMPTY, CodecSet::EMPTY, CodecSet::EMPTY);
     }
 
     /// Takes the ASCII byte at `at`.
@@ -432,10 +425,13 @@ impl<'t> ShortcutPass<'t> {
         // can't decode, but end the sequences open (unless a quote may
         // continue them, or a space join the word to the next: see below).
         if is_printable_ascii(byte)
-            && (self.open() == 0
-                || (self.line_ok == 0 && self.need1 == 0 && byte != b'\'' && byte != b'"'))
+            && (self.open().is_empty()
+                || (self.line_ok.is_empty()
+                    && self.need1.is_empty()
+                    && byte != b'\''
+                    && byte != b'"'))
         {
-            (self.need2, self.need3) = (0, 0);
+            (self.need2, self.need3) = (CodecSet::EMPTY, CodecSet::EMPTY);
             let end = end_of_printable_ascii(self.bytes, self.at + 1);
             if self.scanning() {
                 scan_ascii(&mut self.scanner, &self.bytes[self.at..end]);
@@ -453,25 +449,25 @@ impl<'t> ShortcutPass<'t> {
         let mut takes = if matches!(byte, b' ' | b'\'' | b'"') {
             table.all
         } else {
-            0
+            CodecSet::EMPTY
         };
         // (Controls a codec doesn't encode are left out: a superset.)
-        self.line_ok &= !breaks(self.open(), table.all, takes, 0);
+        self.line_ok -= breaks(self.open(), takes, CodecSet::EMPTY);
         if byte == b' ' {
             // A run that span repair joins to the next word across the
             // space (see `takes_space`) is left to the full pass.
-            if self.need1 != 0 && ends_in_capital_latin(&self.text[..self.at]) {
+            if !self.need1.is_empty() && ends_in_capital_latin(&self.text[..self.at]) {
                 return Err(Shortcut::FullPass);
             }
             // Otherwise the space continues only the line's sequence, and
             // whether the line decodes is known at its end.
             takes &= self.line_ok;
-        } else if self.need1 & takes != 0 {
+        } else if !(self.need1 & takes).is_empty() {
             return Err(Shortcut::FullPass);
         }
         self.need1 = self.need2 & takes;
         self.need2 = self.need3 & takes;
-        self.need3 = 0;
+        self.need3 = CodecSet::EMPTY;
         self.at += 1;
         Ok(())
     }
@@ -487,7 +483,7 @@ impl<'t> ShortcutPass<'t> {
         let mut next = two_byte_char(bytes, self.at);
         while let Some(code) = next {
             let bits = table.two_byte_run[code - 0x80];
-            if !bits.plain() || self.open() & bits.cont() != 0 {
+            if !bits.plain() || !(self.open() & bits.cont()).is_empty() {
                 break;
             }
             if last.is_none() {
@@ -500,9 +496,9 @@ impl<'t> ShortcutPass<'t> {
             self.cyrillic_letters.count(code);
             // `breaks` where no open sequence takes the character: the line
             // goes on only where it starts a sequence and none is open.
-            self.line_ok &= bits.leads() & !self.open();
+            self.line_ok &= bits.leads() - self.open();
             self.encodable &= bits.enc();
-            (self.need1, self.need2, self.need3) = (bits.leads(), 0, 0);
+            (self.need1, self.need2, self.need3) = (bits.leads(), CodecSet::EMPTY, CodecSet::EMPTY);
             self.non_ascii += 1;
             self.at += 2;
             last = Some(code);
@@ -569,8 +565,8 @@ impl<'t> ShortcutPass<'t> {
         let leads = info.lead1 | info.lead2 | info.lead3;
         // (A non-ASCII character's byte starts, continues or is bad: no
         // codec takes one for a space or a quote, see `tests`.)
-        let bad = info.enc & !(info.cont | leads);
-        self.line_ok &= !breaks(self.open(), info.enc, info.cont, info.cont | bad);
+        let bad = info.enc - (info.cont | leads);
+        self.line_ok = (self.line_ok & info.enc) - breaks(self.open(), info.cont, info.cont | bad);
         self.encodable &= info.enc;
         let _ = c;
         if info.ascii_byte {
@@ -578,12 +574,16 @@ impl<'t> ShortcutPass<'t> {
             // it with no UTF-8 sequence at all.
             return Err(Shortcut::FullPass);
         }
-        if self.need1 & info.cont != 0 {
+        if !(self.need1 & info.cont).is_empty() {
             // A sequence completes: whether its word's runs decode is the
             // full pass's to say, from this word on when no legacy
             // re-decoding is left.
-            return Err(if self.encodable & self.table.legacy == 0 {
-                Shortcut::Decided(viable_without_legacy(self.text, self.line_ok != 0, start))
+            return Err(if (self.encodable & self.table.legacy).is_empty() {
+                Shortcut::Decided(viable_without_legacy(
+                    self.text,
+                    !self.line_ok.is_empty(),
+                    start,
+                ))
             } else {
                 Shortcut::FullPass
             });
@@ -596,7 +596,7 @@ impl<'t> ShortcutPass<'t> {
 
     /// What the line's end decides.
     fn conclude(self) -> Shortcut {
-        if self.line_ok & !self.open() != 0 {
+        if !(self.line_ok - self.open()).is_empty() {
             // The whole line may decode.
             return Shortcut::FullPass;
         }
@@ -612,9 +612,9 @@ impl<'t> ShortcutPass<'t> {
                 cyrillic.beside_latin,
             )
         });
-        Shortcut::Decided((legacy != 0).then_some(Viable {
-            line: 0,
-            spans: 0,
+        Shortcut::Decided((!legacy.is_empty()).then_some(Viable {
+            line: CodecSet::EMPTY,
+            spans: CodecSet::EMPTY,
             legacy,
             weak: false,
         }))
@@ -771,7 +771,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     // Whole line, and the current run of the current word.
     let mut line = Utf8State::new(all);
     let mut run = Utf8State::new(all);
-    let mut run_non_ascii = 0u16;
+    let mut run_non_ascii = CodecSet::EMPTY;
     let mut spans = Spans::default();
     let mut encodable = all;
     let mut non_ascii = 0usize;
@@ -780,7 +780,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
     let mut at = 0;
     // While a legacy re-decoding is possible: everything.
     while at < bytes.len() {
-        let idle = (line.pending() | run.pending()) == 0;
+        let idle = (line.pending() | run.pending()).is_empty();
         if idle && is_printable_ascii(bytes[at]) {
             // Printable ASCII stands for itself in every codec, and with
             // no sequence open only a space changes the runs; of the
@@ -794,7 +794,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             if segment.contains(&b' ') {
                 spans.end(&run, run.complete() & run_non_ascii);
                 run = Utf8State::new(all);
-                run_non_ascii = 0;
+                run_non_ascii = CodecSet::EMPTY;
             }
             scan_ascii(&mut scanner, segment);
             at = end;
@@ -812,7 +812,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
         if c.is_whitespace() {
             spans.end_at_whitespace(run, run_non_ascii, c, text, start);
             run = Utf8State::new(all);
-            run_non_ascii = 0;
+            run_non_ascii = CodecSet::EMPTY;
         } else {
             step_run(
                 &mut run,
@@ -823,7 +823,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
                 !c.is_ascii(),
             );
         }
-        if encodable & table.legacy == 0 {
+        if (encodable & table.legacy).is_empty() {
             break;
         }
     }
@@ -834,7 +834,7 @@ fn viable_in_full(text: &str) -> Option<Viable> {
             cyrillic::Signs::of(text)
         })
     } else {
-        0
+        CodecSet::EMPTY
     };
     concluded(text, line, spans, legacy)
 }
@@ -867,18 +867,22 @@ fn scan_ascii(scanner: &mut Scanner, segment: &[u8]) {
 /// shows a sign of mojibake (`signed`); Windows-1251 only where it shows
 /// the signs of its mixups too ([`cyrillic::Signs`]), which the judge
 /// asks of them.
-fn legacy_codecs(encodable: u16, signed: bool, signs: impl FnOnce() -> cyrillic::Signs) -> u16 {
+fn legacy_codecs(
+    encodable: CodecSet,
+    signed: bool,
+    signs: impl FnOnce() -> cyrillic::Signs,
+) -> CodecSet {
     let legacy = if signed {
         encodable
     } else {
-        encodable & encoder_bit(cyrillic::READ_AS).unwrap_or(0)
+        encodable & CodecSet::of(cyrillic::READ_AS)
     };
     without_unsigned_cyrillic(legacy, signs)
 }
 
 /// [`Viable`] from the states at the end of `text` and the codecs that
 /// may make a legacy re-decoding; `None` if no candidate may exist.
-fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<Viable> {
+fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: CodecSet) -> Option<Viable> {
     let mut viable = Viable {
         line: line.complete(),
         spans: spans.decoding,
@@ -889,11 +893,11 @@ fn concluded(text: &str, line: Utf8State, spans: Spans, legacy: u16) -> Option<V
     // own: each merges what it merges (not the two together).
     let twice = spans.merged.twice | (line.merged.twice & viable.line);
     let utf8 = viable.line | viable.spans;
-    viable.weak = viable.legacy == 0
-        && utf8 != 0
-        && twice & utf8 == 0
+    viable.weak = viable.legacy.is_empty()
+        && !utf8.is_empty()
+        && (twice & utf8).is_empty()
         && shows_no_sign_for_one_sequence(text);
-    (viable.line | viable.spans | viable.legacy != 0).then_some(viable)
+    (!(viable.line | viable.spans | viable.legacy).is_empty()).then_some(viable)
 }
 
 /// [`viable_in_full`] for a line of which no legacy re-decoding can be
@@ -916,13 +920,13 @@ fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option
             0,
             Utf8State::new(all),
             Utf8State::new(all),
-            0,
+            CodecSet::EMPTY,
             Spans::default(),
         );
-        return concluded(text, line, spans, 0);
+        return concluded(text, line, spans, CodecSet::EMPTY);
     }
     let no_line = Utf8State {
-        ok: 0,
+        ok: CodecSet::EMPTY,
         ..Utf8State::new(all)
     };
     let mut spans = Spans::default();
@@ -935,16 +939,35 @@ fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option
     // Whether a UTF-8 sequence may complete in the word, in some codec: a
     // superset, as which sequences are open is not checked against
     // earlier breaks.
-    let (mut need1, mut need2, mut need3, mut completes) = (0u16, 0u16, 0u16, false);
+    let (mut need1, mut need2, mut need3, mut completes) =
+        (CodecSet::EMPTY, CodecSet::EMPTY, CodecSet::EMPTY, false);
     let mut next = word;
     while next < bytes.len() {
         let at = next;
         let (lead1, lead2, lead3, takes, whitespace) = if bytes[at] < 0x80 {
             next += 1;
             match bytes[at] {
-                b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => (0, 0, 0, 0, true),
-                b'\'' | b'"' => (0, 0, 0, all, false),
-                _ => (0, 0, 0, 0, false),
+                b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => (
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    true,
+                ),
+                b'\'' | b'"' => (
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    all,
+                    false,
+                ),
+                _ => (
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    CodecSet::EMPTY,
+                    false,
+                ),
             }
         } else if let Some(code) = two_byte_char(bytes, at) {
             next += 2;
@@ -966,23 +989,26 @@ fn viable_without_legacy(text: &str, line_may_decode: bool, at: usize) -> Option
         if whitespace {
             // A space may continue the word's last sequence (see
             // `takes_space`).
-            if completes || (need1 != 0 && bytes[at] == b' ' && ends_in_capital_latin(&text[..at]))
+            if completes
+                || (!need1.is_empty() && bytes[at] == b' ' && ends_in_capital_latin(&text[..at]))
             {
                 let run = Utf8State::new(all);
-                (_, spans) = utf8_runs_from(&text[..next], word, no_line, run, 0, spans);
+                (_, spans) =
+                    utf8_runs_from(&text[..next], word, no_line, run, CodecSet::EMPTY, spans);
             }
-            (need1, need2, need3, completes) = (0, 0, 0, false);
+            (need1, need2, need3, completes) =
+                (CodecSet::EMPTY, CodecSet::EMPTY, CodecSet::EMPTY, false);
             word = next;
             continue;
         }
-        completes |= need1 & takes != 0;
+        completes |= !(need1 & takes).is_empty();
         (need1, need2, need3) = ((need2 & takes) | lead1, (need3 & takes) | lead2, lead3);
     }
     if completes {
         let run = Utf8State::new(all);
-        (_, spans) = utf8_runs_from(text, word, no_line, run, 0, spans);
+        (_, spans) = utf8_runs_from(text, word, no_line, run, CodecSet::EMPTY, spans);
     }
-    concluded(text, no_line, spans, 0)
+    concluded(text, no_line, spans, CodecSet::EMPTY)
 }
 
 /// The rest of [`viable_in_full`] once no legacy re-decoding is possible:
@@ -994,7 +1020,7 @@ fn utf8_runs_from(
     mut at: usize,
     mut line: Utf8State,
     mut run: Utf8State,
-    mut run_non_ascii: u16,
+    mut run_non_ascii: CodecSet,
     mut spans: Spans,
 ) -> (Utf8State, Spans) {
     let table = &TABLE;
@@ -1006,7 +1032,7 @@ fn utf8_runs_from(
         if let Some(code) = two_byte_char(bytes, at).filter(|&code| code != 0x85 && code != 0xA0) {
             at += 2;
             let info = Bytes::from(&table.two_byte[code - 0x80]);
-            if line.ok != 0 {
+            if !line.ok.is_empty() {
                 line.step(&info);
             }
             step_run(&mut run, &mut run_non_ascii, &mut spans, &info, all, true);
@@ -1018,7 +1044,7 @@ fn utf8_runs_from(
             let info = THREE_BYTE[code - TWO_BYTE_END];
             if !info.whitespace {
                 at += 3;
-                if line.ok != 0 {
+                if !line.ok.is_empty() {
                     line.step(&info.bytes);
                 }
                 step_run(
@@ -1035,26 +1061,26 @@ fn utf8_runs_from(
         let c = text[at..].chars().next().unwrap_or('\0');
         let offset = at;
         at += c.len_utf8();
-        let idle = (line.pending() | run.pending()) == 0;
+        let idle = (line.pending() | run.pending()).is_empty();
         if idle && c.is_ascii() && c != ' ' && !c.is_ascii_control() {
             continue;
         }
         if UNENCODABLE.contains(&c) {
             // No codec encodes it: the line fails, the run ends.
-            line.ok = 0;
+            line.ok = CodecSet::EMPTY;
             spans.end(&run, run.complete() & run_non_ascii);
             run = Utf8State::new(all);
-            run_non_ascii = 0;
+            run_non_ascii = CodecSet::EMPTY;
             continue;
         }
         let info = Bytes::from(&table.info(c));
-        if line.ok != 0 {
+        if !line.ok.is_empty() {
             line.step(&info);
         }
         if c.is_whitespace() {
             spans.end_at_whitespace(run, run_non_ascii, c, text, offset);
             run = Utf8State::new(all);
-            run_non_ascii = 0;
+            run_non_ascii = CodecSet::EMPTY;
         } else {
             step_run(
                 &mut run,
@@ -1117,13 +1143,13 @@ fn scan_with_table(text: &str) -> Scanner {
 #[derive(Default)]
 struct Spans {
     /// Codecs through which some run decodes.
-    decoding: u16,
+    decoding: CodecSet,
     merged: Merges,
 }
 
 impl Spans {
     /// `run` ends, and decodes through the codecs of `decoding`.
-    fn end(&mut self, run: &Utf8State, decoding: u16) {
+    fn end(&mut self, run: &Utf8State, decoding: CodecSet) {
         self.decoding |= decoding;
         self.merged.add_all(run.merged, decoding);
     }
@@ -1134,7 +1160,7 @@ impl Spans {
     fn end_at_whitespace(
         &mut self,
         mut run: Utf8State,
-        run_non_ascii: u16,
+        run_non_ascii: CodecSet,
         c: char,
         text: &str,
         at: usize,
@@ -1148,11 +1174,12 @@ impl Spans {
 /// `legacy` less Windows-1251 when `text` shows none of the signs that
 /// a mixup read as it leaves (see [`cyrillic`]): clean Cyrillic text,
 /// all of which Windows-1251 encodes.
-fn without_unsigned_cyrillic(legacy: u16, signs: impl FnOnce() -> cyrillic::Signs) -> u16 {
-    static BIT: LazyLock<u16> = LazyLock::new(|| encoder_bit(cyrillic::READ_AS).unwrap_or(0));
-    let bit = *BIT;
-    if legacy & bit != 0 && !signs().any() {
-        legacy & !bit
+fn without_unsigned_cyrillic(
+    legacy: CodecSet,
+    signs: impl FnOnce() -> cyrillic::Signs,
+) -> CodecSet {
+    if legacy.contains(cyrillic::READ_AS) && !signs().any() {
+        legacy.without(cyrillic::READ_AS)
     } else {
         legacy
     }
@@ -1161,11 +1188,11 @@ fn without_unsigned_cyrillic(legacy: u16, signs: impl FnOnce() -> cyrillic::Sign
 /// The codecs whose run, awaiting one continuation byte, may take the
 /// whitespace `c` at byte `at` of `text` for it: a space after a capital
 /// Latin letter (span repair joins the words: `Ù Ù¡` for `٠١`).
-fn takes_space(run: Utf8State, c: char, text: &str, at: usize) -> u16 {
-    if c == ' ' && run.need1 != 0 && ends_in_capital_latin(&text[..at]) {
+fn takes_space(run: Utf8State, c: char, text: &str, at: usize) -> CodecSet {
+    if c == ' ' && !run.need1.is_empty() && ends_in_capital_latin(&text[..at]) {
         run.need1
     } else {
-        0
+        CodecSet::EMPTY
     }
 }
 
@@ -1208,26 +1235,26 @@ fn is_latin_non_lowercase(kind: Kind) -> bool {
 #[inline]
 fn step_run(
     run: &mut Utf8State,
-    run_non_ascii: &mut u16,
+    run_non_ascii: &mut CodecSet,
     spans: &mut Spans,
     info: &Bytes,
-    all: u16,
+    all: CodecSet,
     non_ascii: bool,
 ) {
-    let ends = all & !info.enc;
-    if ends == all && *run_non_ascii == 0 {
+    let ends = all - info.enc;
+    if ends == all && (*run_non_ascii).is_empty() {
         *run = Utf8State::new(all);
         return;
     }
     let decoding = run.complete() & *run_non_ascii & ends;
-    if decoding != 0 {
+    if !decoding.is_empty() {
         spans.end(run, decoding);
     }
-    run.need1 &= !ends;
-    run.need2 &= !ends;
-    run.need3 &= !ends;
+    run.need1 -= ends;
+    run.need2 -= ends;
+    run.need3 -= ends;
     run.merged.clear(ends);
-    *run_non_ascii &= !ends;
+    *run_non_ascii -= ends;
     run.step(info);
     run.ok |= ends;
     if non_ascii {
@@ -1239,7 +1266,7 @@ fn step_run(
 mod tests {
     use super::*;
     use crate::recovery::budget::Budget;
-    use crate::recovery::candidates::{charmap, LEGACY_TRANSFORMS};
+    use crate::recovery::candidates::{LEGACY_TRANSFORMS, UTF8_TRANSFORMS};
     use crate::recovery::judge::{recover_viable, Earlier};
     use crate::recovery::recover;
     use ftfy_core::extension::{may_be_encodable, may_continue_sequence};
@@ -1318,7 +1345,7 @@ mod tests {
         prop_oneof![
             word.clone(),
             (word.clone(), 0..UTF8_TRANSFORMS.len()).prop_map(|(word, index)| {
-                let charmap = charmap(UTF8_TRANSFORMS[index].encoder).unwrap();
+                let charmap = UTF8_TRANSFORMS[index].encoder.charmap();
                 word.bytes()
                     .filter_map(|byte| charmap.decode_byte(byte))
                     .collect()
@@ -1328,7 +1355,7 @@ mod tests {
                 let crate::recovery::candidates::Decoder::Legacy(name) = transform.decoder else {
                     return word;
                 };
-                let charmap = charmap(transform.encoder).unwrap();
+                let charmap = transform.encoder.charmap();
                 match ftfy_core::codecs::Codec::from_name(name)
                     .unwrap()
                     .encode(&word)
@@ -1394,7 +1421,7 @@ mod tests {
         for text in ["Í efnum n karlar.", "À cesse parlait."] {
             let viable = viable(text).expect("a UTF-8 re-decoding");
             assert!(
-                viable.line != 0 && viable.spans != 0 && viable.weak,
+                !viable.line.is_empty() && !viable.spans.is_empty() && viable.weak,
                 "{text}"
             );
             assert_eq!(
@@ -1443,7 +1470,11 @@ mod tests {
     #[test]
     fn continuing_characters_are_the_tables() {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-            assert_eq!(may_continue_sequence(c), TABLE.info(c).cont != 0, "{c:?}");
+            assert_eq!(
+                may_continue_sequence(c),
+                !TABLE.info(c).cont.is_empty(),
+                "{c:?}"
+            );
         }
     }
 
@@ -1502,10 +1533,10 @@ mod tests {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let info = TABLE.info(c);
             if !c.is_ascii() && !may_be_encodable(c) {
-                assert_eq!(info.enc, 0, "{c:?}");
+                assert_eq!(info.enc, CodecSet::EMPTY, "{c:?}");
             }
             if !c.is_ascii() {
-                assert_eq!(info.quote, 0, "{c:?}");
+                assert_eq!(info.quote, CodecSet::EMPTY, "{c:?}");
             }
         }
     }
@@ -1542,13 +1573,13 @@ mod tests {
                 let bit = TABLE.windows_1251;
                 let without_1251 = |viable: Option<Viable>| {
                     viable.and_then(|viable| {
-                        let viable = Viable { legacy: viable.legacy & !bit, ..viable };
+                        let viable = Viable { legacy: viable.legacy - bit, ..viable };
                         (viable != Viable::NOTHING).then_some(viable)
                     })
                 };
                 prop_assert_eq!(without_1251(decided), without_1251(full));
-                let legacy = |viable: Option<Viable>| viable.map_or(0, |viable| viable.legacy);
-                prop_assert_eq!(legacy(full) & !legacy(decided), 0);
+                let legacy = |viable: Option<Viable>| viable.map_or(CodecSet::EMPTY, |viable| viable.legacy);
+                prop_assert_eq!(legacy(full) - legacy(decided), CodecSet::EMPTY);
             }
         }
 
@@ -1596,12 +1627,12 @@ mod tests {
             if text.is_ascii() {
                 return Ok(());
             }
-            let viable = viable(&text).unwrap_or(Viable { line: 0, spans: 0, legacy: 0, weak: false });
-            for (bit, &transform) in UTF8_TRANSFORMS.iter().enumerate() {
-                if viable.line & (1 << bit) == 0 {
+            let viable = viable(&text).unwrap_or(Viable::NOTHING);
+            for transform in UTF8_TRANSFORMS {
+                if !viable.line.contains(transform.encoder) {
                     prop_assert!(crate::recovery::candidates::whole_line(&text, transform).is_none());
                 }
-                if viable.spans & (1 << bit) == 0 {
+                if !viable.spans.contains(transform.encoder) {
                     for repair in [crate::SpanRepair::Likelier, crate::SpanRepair::Leftovers] {
                         let repaired = crate::recovery::spans::repair_spans(&text, transform.encoder, repair, &Budget::unlimited()).unwrap();
                         prop_assert!(matches!(repaired, std::borrow::Cow::Borrowed(_)), "{} {}", text, transform.encoder);

@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use super::signs::{self, Kind};
-use crate::language::{class, class_of, Language, Languages, Scorer, Script};
+use crate::language::{class_of, Class, Language, Languages, Scorer, Script};
 use ftfy_core::badness::is_bad;
 
 /// The scripts of a text's letters, one bit per [`Script`] and one for
@@ -108,7 +108,7 @@ pub(crate) fn is_symbol(c: char) -> bool {
     !c.is_ascii()
         && matches!(
             class_of(c).0,
-            class::SYMBOL | class::CURRENCY | class::OTHER_NUMBER
+            Class::Symbol | Class::Currency | Class::OtherNumber
         )
 }
 
@@ -706,7 +706,7 @@ pub(crate) fn is_technical_at(chars: &[char], index: usize) -> bool {
 /// ASCII written before a word (`¡hola`, `«¿qué`): after no letter, and
 /// with a letter after it and any punctuation beside it.
 pub(crate) fn opens_word(chars: &[char], index: usize) -> bool {
-    let is_punctuation = |c: char| !c.is_ascii() && class_of(c).0 == class::PUNCTUATION;
+    let is_punctuation = |c: char| !c.is_ascii() && class_of(c).0 == Class::Punctuation;
     if !is_punctuation(chars[index]) || index > 0 && chars[index - 1].is_alphabetic() {
         return false;
     }

@@ -43,7 +43,7 @@
 //! must not show it either: between, euro, script, control, and a
 //! combining mark on no letter.
 
-use crate::language::{class, class_of, languages_writing, languages_writing_pair, Script};
+use crate::language::{class_of, languages_writing, languages_writing_pair, Class, Script};
 
 /// A kind of sign (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,17 +193,15 @@ impl Kind {
         }
         let (class, script) = class_of(c);
         match class {
-            class::LOWER | class::UPPER | class::UNCASED | class::UNMODELED_LETTER => {
-                Kind::Letter {
-                    script,
-                    upper: class == class::UPPER,
-                    lower: class == class::LOWER,
-                }
-            }
-            class::MARK => Kind::Mark,
-            class::SPACE | class::NO_BREAK_SPACE | class::LINE_BREAK => Kind::Space,
-            class::OTHER => Kind::Damage,
-            class::CONTROL if ('\u{80}'..='\u{9f}').contains(&c) => Kind::Damage,
+            Class::Lower | Class::Upper | Class::Uncased | Class::UnmodeledLetter => Kind::Letter {
+                script,
+                upper: class == Class::Upper,
+                lower: class == Class::Lower,
+            },
+            Class::Mark => Kind::Mark,
+            Class::Space | Class::NoBreakSpace | Class::LineBreak => Kind::Space,
+            Class::Other => Kind::Damage,
+            Class::Control if ('\u{80}'..='\u{9f}').contains(&c) => Kind::Damage,
             _ if c.is_whitespace() => Kind::Space,
             _ => Kind::Other,
         }
@@ -275,7 +273,7 @@ impl LatinLetters {
             && self
                 .common
                 .iter()
-                .zip(super::alphabets::MODELED)
+                .zip(super::alphabets_table::MODELED)
                 .all(|(&common, modeled)| common & !modeled == 0)
     }
 }
@@ -290,7 +288,7 @@ pub(crate) fn some_alphabet_writes(c: char) -> bool {
 /// (beyond ASCII, either case).
 fn alphabet_writers(c: char) -> Option<[u64; 4]> {
     let lower = c.to_lowercase().next().unwrap_or(c);
-    let letters = &super::alphabets::LETTERS;
+    let letters = &super::alphabets_table::LETTERS;
     letters
         .binary_search_by_key(&lower, |&(letter, _)| letter)
         .ok()

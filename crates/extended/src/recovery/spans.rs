@@ -13,6 +13,8 @@ use std::ops::ControlFlow;
 use super::budget::{Budget, Exhausted};
 use super::repairs::{restore_continuation_bytes, MayBecomeUtf8};
 use super::signs::{hard_signs, latin_letters_are_foreign};
+use ftfy_core::codecs::MisreadCodec;
+
 use crate::SpanRepair as Repair;
 use ftfy_core::extension::text::{char_boundary_at_or_after, char_boundary_at_or_before};
 
@@ -40,12 +42,10 @@ struct Reread<'t, 'f> {
 /// one walk that span repair and its pre-check share.
 fn for_each_reread(
     text: &str,
-    encoder: &str,
+    encoder: MisreadCodec,
     mut visit: impl FnMut(Reread<'_, '_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let Some(encode) = super::candidates::char_encoder(encoder) else {
-        return ControlFlow::Continue(());
-    };
+    let encode = super::candidates::char_encoder(encoder);
     let mut bytes = Vec::new();
     for (word_start, word) in words_joined_by_lost_a0(text, encode) {
         if !may_hold_utf8(word) {
@@ -90,7 +90,7 @@ fn for_each_reread(
 /// Each run's judging is charged to `budget`.
 pub(crate) fn repair_spans<'a>(
     text: &'a str,
-    encoder: &str,
+    encoder: MisreadCodec,
     repair: Repair,
     budget: &Budget,
 ) -> Result<Cow<'a, str>, Exhausted> {
@@ -162,7 +162,7 @@ pub(crate) fn repair_spans<'a>(
 /// the repaired words stay where they were.)
 pub(crate) fn every_repair_is_turned_down(
     text: &str,
-    encoder: &str,
+    encoder: MisreadCodec,
     scripts: super::readings::Scripts,
 ) -> bool {
     let mut other_merges = 0;
@@ -320,14 +320,13 @@ fn words_joined_by_lost_a0(text: &str, encode: impl Fn(char) -> Option<u8>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::recovery::candidates::UTF8_TRANSFORMS;
 
     #[test]
     fn damaged_words_are_fixed_and_the_rest_kept() {
         assert_eq!(
             repair_spans(
                 "Łódź i GdaÅ„sk",
-                "sloppy-windows-1252",
+                MisreadCodec::SloppyWindows1252,
                 Repair::Likelier,
                 &Budget::unlimited()
             )
@@ -337,7 +336,7 @@ mod tests {
         assert_eq!(
             repair_spans(
                 "žena i Å¡kola",
-                "sloppy-windows-1252",
+                MisreadCodec::SloppyWindows1252,
                 Repair::Likelier,
                 &Budget::unlimited()
             )
@@ -347,7 +346,7 @@ mod tests {
         assert!(matches!(
             repair_spans(
                 "Łódź i Gdańsk",
-                "sloppy-windows-1252",
+                MisreadCodec::SloppyWindows1252,
                 Repair::Likelier,
                 &Budget::unlimited()
             )
@@ -357,7 +356,7 @@ mod tests {
         assert_eq!(
             repair_spans(
                 "жиÑ'ели",
-                "sloppy-windows-1252",
+                MisreadCodec::SloppyWindows1252,
                 Repair::Likelier,
                 &Budget::unlimited()
             )
@@ -370,7 +369,7 @@ mod tests {
         assert_eq!(
             repair_spans(
                 "أكثر Ù…Ù† Ù Ù Ù¡ Ø¨Ù„Ø¯",
-                "sloppy-windows-1252",
+                MisreadCodec::SloppyWindows1252,
                 Repair::Leftovers,
                 &Budget::unlimited()
             )
@@ -380,17 +379,11 @@ mod tests {
     }
 
     #[test]
-    fn utf8_transforms_read_through_the_misread_codecs() {
-        for (index, transform) in UTF8_TRANSFORMS.iter().enumerate() {
-            assert_eq!(
-                transform.encoder,
-                ftfy_core::codecs::UTF8_MISREAD_AS[index].name()
-            );
-        }
+    fn leftovers_are_read_through_cp437() {
         assert_eq!(
             repair_spans(
                 "ä ╨╜╨╕╤é╨╛ ╨▓",
-                "cp437",
+                MisreadCodec::Cp437,
                 Repair::Leftovers,
                 &Budget::unlimited()
             )

@@ -3,6 +3,79 @@
 
 use super::Script;
 
+/// The classes of characters, as the character table numbers them in
+/// its entries' low 4 bits, in order (`class as u8` is its number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Class {
+    /// A lowercase letter of a modeled script.
+    Lower,
+    /// An uppercase or titlecase letter of a modeled script.
+    Upper,
+    /// A letter of a modeled script without case.
+    Uncased,
+    /// A letter of a script no language of the model is written in.
+    UnmodeledLetter,
+    /// A combining mark.
+    Mark,
+    /// A decimal digit.
+    Digit,
+    /// Another number (`²`, `½`, `Ⅻ`).
+    OtherNumber,
+    /// A space (and the tab).
+    Space,
+    /// The no-break spaces U+00A0 and U+202F.
+    NoBreakSpace,
+    /// A line break.
+    LineBreak,
+    /// ASCII punctuation and symbols.
+    AsciiPunctuation,
+    /// Other punctuation.
+    Punctuation,
+    /// A symbol other than ASCII's and currency signs.
+    Symbol,
+    /// A currency sign.
+    Currency,
+    /// A control or format character.
+    Control,
+    /// Private use, surrogates, unassigned, U+FFFD.
+    Other,
+}
+
+impl Class {
+    /// Every class, by its number.
+    const ALL: [Class; 16] = [
+        Class::Lower,
+        Class::Upper,
+        Class::Uncased,
+        Class::UnmodeledLetter,
+        Class::Mark,
+        Class::Digit,
+        Class::OtherNumber,
+        Class::Space,
+        Class::NoBreakSpace,
+        Class::LineBreak,
+        Class::AsciiPunctuation,
+        Class::Punctuation,
+        Class::Symbol,
+        Class::Currency,
+        Class::Control,
+        Class::Other,
+    ];
+
+    /// The class of a character table entry.
+    #[inline]
+    pub(crate) fn of_entry(entry: u8) -> Class {
+        Class::ALL[usize::from(entry & 0x0F)]
+    }
+}
+
+/// Characters per block of the character table.
+pub(super) const CHARACTER_BLOCK: usize = 128;
+/// Slots between two recorded row starts.
+pub(super) const ROW_START_STRIDE: usize = 16;
+/// Costs are in these fractions of a bit.
+pub(super) const UNITS_PER_BIT: u64 = 8;
+
 /// The model's languages, in the order of their ids: each script's
 /// languages are neighbours.
 pub(super) const LANGUAGE_NAMES: [&str; 75] = [
