@@ -39,6 +39,7 @@ import unicodedata
 from pathlib import Path
 
 from common import ROOT
+from language.evaluate import encode  # Windows-1258's combining tones too
 
 SENTENCES = ROOT / "target" / "language-corpus" / "sentences.jsonl"
 OUT = ROOT / "target" / "guess-corpus"
@@ -147,42 +148,6 @@ def is_clean(text):
         except UnicodeError:
             pass
     return True
-
-
-def encode(text, python):
-    """`text` in the codec, or None. Windows-1258 writes Vietnamese with
-    combining tone marks where it has no precomposed letter."""
-    try:
-        return text.encode(python)
-    except UnicodeEncodeError:
-        if python != "cp1258":
-            return None
-    out = bytearray()
-    for c in text:
-        try:
-            out += c.encode(python)
-            continue
-        except UnicodeEncodeError:
-            pass
-        base, *marks = unicodedata.normalize("NFD", c)
-        for mark in list(marks):
-            composed = unicodedata.normalize("NFC", base + mark)
-            if len(composed) == 1 and _encodable(composed, python):
-                base = composed
-                marks.remove(mark)
-        try:
-            out += (base + "".join(marks)).encode(python)
-        except UnicodeEncodeError:
-            return None
-    return bytes(out)
-
-
-def _encodable(c, python):
-    try:
-        c.encode(python)
-        return True
-    except UnicodeEncodeError:
-        return False
 
 
 def cut(text, python, size):
