@@ -288,23 +288,23 @@ fn recover(
     earlier: Earlier,
     budget: &Budget,
 ) -> Result<Option<Candidate>, Exhausted> {
-    if text.is_ascii() {
-        return Ok(None);
-    }
     let line = text.trim_end_matches(['\n', '\r']);
     let line_break = &text[line.len()..];
-    if !line_break.is_empty() {
-        // (Where ftfy's answer ends otherwise, the line is judged whole.)
-        let ftfy_line = ftfy.map(|ftfy| ftfy.strip_suffix(line_break));
-        if let Some(ftfy_line) = ftfy_line.map_or(Some(None), |line| line.map(Some)) {
+    // (Where ftfy's answer ends otherwise, the line is judged whole.)
+    let ftfy_line = match ftfy {
+        Some(ftfy) => ftfy.strip_suffix(line_break).map(Some),
+        None => Some(None),
+    };
+    match ftfy_line {
+        Some(ftfy_line) if !line_break.is_empty() => {
             let recovered = recover_line(line, ftfy_line, earlier, budget)?;
-            return Ok(recovered.map(|candidate| Candidate {
+            Ok(recovered.map(|candidate| Candidate {
                 text: candidate.text + line_break,
                 plan: candidate.plan,
-            }));
+            }))
         }
+        _ => recover_line(text, ftfy, earlier, budget),
     }
-    recover_line(text, ftfy, earlier, budget)
 }
 
 /// [`recover`] of a line without its line break.
