@@ -54,8 +54,18 @@ const MAX_SCRIPT_LANGUAGES: usize = 49;
 /// The lanes of a word's per-language costs: at least
 /// `MAX_SCRIPT_LANGUAGES`, a multiple of the vector width.
 const LANES: usize = 64;
-const SCRIPTS: usize = 16;
+const SCRIPTS: usize = SCRIPT_LANGUAGES.len();
 const LANGUAGES: usize = LANGUAGE_NAMES.len();
+
+// The generated table lists the scripts in the order of [`Script`], whose
+// number indexes per-script counts (`language.script() as usize`).
+const _: () = {
+    let mut index = 0;
+    while index < SCRIPTS {
+        assert!(SCRIPT_LANGUAGES[index].0 as usize == index);
+        index += 1;
+    }
+};
 
 /// The scripts whose letters the model knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
